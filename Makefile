@@ -1,0 +1,24 @@
+# Two commands on a fresh machine: `make run` and `make test`. Each builds .venv itself.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+# The embedded defaults: SQLite under var/, local-memory cache, eager Celery.
+EMBEDDED := env -u DATABASE_URL -u REDIS_URL
+
+.PHONY: run test
+
+$(INSTALLED): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $(INSTALLED)
+
+run: $(INSTALLED)
+	mkdir -p var
+	$(EMBEDDED) $(BIN)/python manage.py migrate --noinput
+	$(EMBEDDED) $(BIN)/python manage.py load_demo
+	$(EMBEDDED) $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(INSTALLED)
+	$(BIN)/python -m pytest

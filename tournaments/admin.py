@@ -1,0 +1,33 @@
+from django.contrib import admin
+
+from tournaments.models import Event, Game, Player, Result, Round
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "format", "rounds"]
+    search_fields = ["name", "slug"]
+    filter_horizontal = ["organizers"]
+    inlines = [PlayerInline]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "strategy", "deployment"]
+    list_filter = ["event"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["round", "table", "player_a", "player_b"]
+    list_select_related = ["round__event", "player_a", "player_b"]
+
+
+@admin.register(Result)
+class ResultAdmin(admin.ModelAdmin):
+    list_display = ["game", "outcome", "vp_a", "vp_b", "entered_by", "entered_at"]

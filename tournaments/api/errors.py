@@ -1,0 +1,35 @@
+"""Domain errors become the same standardized JSON bodies as DRF's own errors."""
+from django.db import IntegrityError
+from drf_standardized_errors.handler import ExceptionHandler
+from rest_framework import exceptions, status
+from rest_framework.exceptions import ErrorDetail
+from rest_framework.settings import api_settings
+
+from scoring.problems import Conflict, DomainError
+
+
+class ConflictError(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "The event's current state does not allow this."
+    default_code = "conflict"
+
+
+def problems_as_detail(error: DomainError) -> dict:
+    detail: dict[str, list[ErrorDetail]] = {}
+    for p in error.problems:
+        detail.setdefault(p.attr or api_settings.NON_FIELD_ERRORS_KEY, []).append(ErrorDetail(p.detail, p.code))
+    return detail
+
+
+class DomainExceptionHandler(ExceptionHandler):
+    def convert_known_exceptions(self, exc: Exception) -> Exception:
+        if isinstance(exc, Conflict):
+            first = exc.problems[0]
+            return ConflictError(detail=ErrorDetail(first.detail, first.code))
+        if isinstance(exc, DomainError):
+            return exceptions.ValidationError(problems_as_detail(exc))
+        if isinstance(exc, IntegrityError):
+            # A concurrent request won the race for a database constraint.
+            return ConflictError(detail=ErrorDetail("Another change to this event happened at the same time; "
+                                                    "reload and try again.", "concurrent_change"))
+        return super().convert_known_exceptions(exc)

@@ -1,0 +1,15 @@
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from tournaments.selectors import is_organizer
+
+
+class IsOrganizerOrReadOnly(BasePermission):
+    """Anyone reads; writes need a signed-in organizer of the event the object belongs to."""
+
+    message = "Only an organizer of this event may change it."
+
+    def has_permission(self, request, view):
+        return request.method in SAFE_METHODS or bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request, view, event):
+        return request.method in SAFE_METHODS or is_organizer(request.user, event)

@@ -1,0 +1,21 @@
+from django.urls import path, re_path
+from rest_framework.authtoken.views import obtain_auth_token
+
+from tournaments.api import views
+
+urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("formats/", views.FormatList.as_view(), name="format-list"),
+    path("formats/<slug:key>/", views.FormatDetail.as_view(), name="format-detail"),
+    path("events/", views.EventList.as_view(), name="event-list"),
+    path("events/<int:pk>/", views.EventDetail.as_view(), name="event-detail"),
+    path("events/<int:event_id>/players/", views.EventPlayers.as_view(), name="event-players"),
+    *[path(f"events/<int:event_id>/players/<int:player_id>/{action}/", views.PlayerAction.as_view(action=action),
+           name=f"player-{action}") for action in ("check-in", "drop", "disqualify")],
+    path("events/<int:event_id>/rounds/", views.EventRounds.as_view(), name="event-rounds"),
+    path("events/<int:event_id>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round-detail"),
+    path("events/<int:event_id>/standings/", views.Standings.as_view(), name="event-standings"),
+    path("games/<int:pk>/", views.GameDetail.as_view(), name="game-detail"),
+    path("games/<int:pk>/result/", views.GameResult.as_view(), name="game-result"),
+    re_path(r"^.*$", views.api_not_found),
+]

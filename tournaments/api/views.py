@@ -1,0 +1,163 @@
+"""Thin HTTP shell: check the shape, check the organizer, call a service, render."""
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.formats import FORMATS
+from tournaments import selectors, services
+from tournaments.api import serializers as s
+from tournaments.api.permissions import IsOrganizerOrReadOnly
+from tournaments.models import Event, Game, Player
+
+
+class FormatList(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=s.FormatSerializer(many=True))
+    def get(self, request):
+        return Response(s.FormatSerializer(FORMATS.values(), many=True).data)
+
+
+class FormatDetail(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=s.FormatSerializer)
+    def get(self, request, key):
+        if key not in FORMATS:
+            raise NotFound(f"No format \"{key}\"; known formats: {', '.join(FORMATS)}.")
+        return Response(s.FormatSerializer(FORMATS[key]).data)
+
+
+class EventList(generics.ListCreateAPIView):
+    queryset = Event.objects.prefetch_related("organizers")
+    serializer_class = s.EventSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def perform_create(self, serializer):
+        serializer.instance = services.event_create(user=self.request.user, **serializer.validated_data)
+
+
+class EventDetail(generics.RetrieveAPIView):
+    queryset = Event.objects.prefetch_related("organizers")
+    serializer_class = s.EventSerializer
+
+
+class EventScoped(APIView):
+    """A view under /api/events/{id}/: loads the event and checks organizer rights for writes."""
+
+    permission_classes = [IsOrganizerOrReadOnly]
+
+    def event(self) -> Event:
+        event = get_object_or_404(Event, pk=self.kwargs["event_id"])
+        self.check_object_permissions(self.request, event)
+        return event
+
+
+class EventPlayers(EventScoped):
+    @extend_schema(responses=s.PlayerSerializer(many=True))
+    def get(self, request, event_id):
+        return Response(s.PlayerSerializer(self.event().players.all(), many=True).data)
+
+    @extend_schema(request=s.PlayerSerializer, responses={201: s.PlayerSerializer})
+    def post(self, request, event_id):
+        event = self.event()
+        data = s.PlayerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_register(event=event, **data.validated_data)
+        return Response(s.PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerAction(EventScoped):
+    """POST .../players/{pid}/check-in/, drop/ or disqualify/."""
+
+    action = None
+
+    @extend_schema(request=None, responses=s.PlayerSerializer)
+    def post(self, request, event_id, player_id):
+        event = self.event()
+        player = get_object_or_404(Player, pk=player_id, event=event)
+        if self.action == "check-in":
+            player = services.player_check_in(player=player)
+        elif self.action == "drop":
+            player = services.player_drop(player=player)
+        else:
+            player = services.player_disqualify(player=player, user=request.user)
+        return Response(s.PlayerSerializer(player).data)
+
+
+class EventRounds(EventScoped):
+    @extend_schema(responses=s.RoundSerializer(many=True))
+    def get(self, request, event_id):
+        return Response(s.RoundSerializer(selectors.rounds_with_games(self.event()), many=True).data)
+
+    @extend_schema(request=s.RoundInputSerializer, responses={201: s.RoundSerializer})
+    def post(self, request, event_id):
+        event = self.event()
+        data = s.RoundInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = services.round_generate(event=event, **data.validated_data)
+        return Response(s.RoundSerializer(selectors.round_with_games(event, rnd.number)).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class RoundDetail(EventScoped):
+    @extend_schema(responses=s.RoundSerializer)
+    def get(self, request, event_id, number):
+        rnd = selectors.round_with_games(self.event(), number)
+        if rnd is None:
+            raise NotFound(f"This event has no round {number}.")
+        return Response(s.RoundSerializer(rnd).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, event_id, number):
+        event = self.event()
+        if not event.round_set.filter(number=number).exists():
+            raise NotFound(f"This event has no round {number}.")
+        services.round_delete(event=event, number=number)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class GameDetail(generics.RetrieveAPIView):
+    queryset = Game.objects.select_related("round", "result")
+    serializer_class = s.GameSerializer
+
+
+class GameResult(APIView):
+    permission_classes = [IsOrganizerOrReadOnly]
+
+    @extend_schema(request=s.ResultInputSerializer, responses={200: s.ResultSerializer, 201: s.ResultSerializer})
+    def post(self, request, pk):
+        game = get_object_or_404(Game.objects.select_related("round__event"), pk=pk)
+        self.check_object_permissions(request, game.round.event)
+        data = s.ResultInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result, created = services.result_record(game=game, user=request.user, **data.validated_data)
+        return Response(s.ResultSerializer(result).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class Standings(EventScoped):
+    @extend_schema(parameters=[OpenApiParameter("round", int, description="Standings after this round")],
+                   responses=s.StandingsSerializer)
+    def get(self, request, event_id):
+        event = self.event()
+        latest = selectors.latest_round_number(event)
+        after = request.query_params.get("round")
+        if after is not None:
+            if not after.isdigit() or not 0 <= int(after) <= latest:
+                raise ValidationError({"round": [f"Round must be a number from 0 to {latest}."]}, code="invalid")
+            after = int(after)
+        rows = selectors.event_standings(event, after_round=after)
+        return Response(s.StandingsSerializer({"round": latest if after is None else after, "standings": rows}).data)
+
+
+@extend_schema(exclude=True)
+@api_view(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
+@permission_classes([AllowAny])
+def api_not_found(request, *args, **kwargs):
+    """Any other /api/ address answers a JSON 404 rather than Django's HTML page."""
+    raise NotFound("There is no API endpoint at this address.")

@@ -1,0 +1,135 @@
+"""What an event stores. Rules live in `scoring/` and the pure modules; the
+database guards what must never happen with constraints."""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from scoring.formats import FORMATS
+from scoring.results import BYE, CONCEDED, FORFEITED, PLAYED
+from tournaments.standings import ACTIVE, DISQUALIFIED, DROPPED
+
+
+class Event(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=140, unique=True)
+    date = models.DateField()
+    format = models.CharField(max_length=20, choices=[(f.key, f.name) for f in FORMATS.values()])
+    # Planned number of rounds; left empty, it is fixed at round 1 from the attendance.
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    rematch_window = models.PositiveSmallIntegerField(default=3)
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds__isnull=True) | Q(rounds__gte=1), name="event_rounds_positive"),
+            models.CheckConstraint(condition=Q(rematch_window__gte=1), name="event_rematch_window_positive"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Player(models.Model):
+    """A person's entry in one event (the same person in another event is another Player)."""
+
+    STATUSES = [(ACTIVE, "active"), (DROPPED, "dropped"), (DISQUALIFIED, "disqualified")]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=100)
+    faction = models.CharField(max_length=40)
+    club = models.CharField(max_length=100, blank=True, default="")
+    checked_in = models.BooleanField(default=True)
+    status = models.CharField(max_length=12, choices=STATUSES, default=ACTIVE)
+    is_ringer = models.BooleanField(default=False)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="player_name_unique_in_event"),
+            models.UniqueConstraint(fields=["event"], condition=Q(is_ringer=True), name="one_ringer_per_event"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    strategy = models.CharField(max_length=60, blank=True, default="")
+    deployment = models.CharField(max_length=60, blank=True, default="")
+    scheme_pool = models.JSONField(default=list, blank=True)
+    seed = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique_in_event"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.event} round {self.number}"
+
+
+class Game(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    table = models.PositiveSmallIntegerField(null=True, blank=True)  # none for a bye
+    player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", models.F("table").asc(nulls_last=True)]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="table_unique_in_round"),
+            models.CheckConstraint(condition=~Q(player_a=models.F("player_b")), name="game_two_different_players"),
+            models.CheckConstraint(condition=Q(player_b__isnull=True, table__isnull=True)
+                                   | Q(player_b__isnull=False, table__isnull=False), name="bye_has_no_table"),
+        ]
+
+    @property
+    def is_bye(self) -> bool:
+        return self.player_b_id is None
+
+    def side_of(self, player_id: int) -> str | None:
+        return {self.player_a_id: "a", self.player_b_id: "b"}.get(player_id)
+
+
+class Seat(models.Model):
+    """One row per player per round, so the database itself refuses a player seated twice."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="player_once_per_round")]
+
+
+class Result(models.Model):
+    OUTCOMES = [(PLAYED, "played"), (CONCEDED, "conceded"), (FORFEITED, "forfeited"), (BYE, "bye")]
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="result")
+    outcome = models.CharField(max_length=10, choices=OUTCOMES)
+    loser = models.CharField(max_length=1, choices=[("a", "a"), ("b", "b")], blank=True, default="")
+    vp_a = models.PositiveSmallIntegerField()
+    tp_a = models.PositiveSmallIntegerField()
+    diff_a = models.SmallIntegerField()
+    vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    tp_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    diff_b = models.SmallIntegerField(null=True, blank=True)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    entered_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(outcome=BYE, vp_b__isnull=True, tp_b__isnull=True, diff_b__isnull=True)
+                                   | (~Q(outcome=BYE) & Q(vp_b__isnull=False, tp_b__isnull=False,
+                                                          diff_b__isnull=False)),
+                                   name="result_b_side_unless_bye"),
+        ]

@@ -1,0 +1,85 @@
+"""Standings recomputed from results every time, never kept as running totals.
+
+GG2017 "Standings": order by Tournament Points, then Differential, then VP;
+players equal on the whole chain share a place and the next place is skipped
+(1, 2, 2, 4). The Ringer is never listed and a disqualified player is not
+ranked; a dropped player keeps their games and is listed as dropped.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+ACTIVE, DROPPED, DISQUALIFIED = "active", "dropped", "disqualified"
+DEFAULT_TIEBREAKS = ("tp", "diff", "vp")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    id: int
+    name: str
+    faction: str = ""
+    status: str = ACTIVE
+    is_ringer: bool = False
+
+    @property
+    def ranked(self) -> bool:
+        return not self.is_ringer and self.status != DISQUALIFIED
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """One player's side of one game with a result (a bye has no opponent)."""
+
+    player: int
+    round: int
+    vp: int
+    tp: int
+    diff: int
+
+
+@dataclass
+class Totals:
+    tp: int = 0
+    diff: int = 0
+    vp: int = 0
+    played: int = 0
+
+    def add(self, side: SideResult) -> None:
+        self.tp += side.tp
+        self.diff += side.diff
+        self.vp += side.vp
+        self.played += 1
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    entrant: Entrant
+    totals: Totals
+
+
+def totals_by_player(results: Iterable[SideResult], *, after_round: int | None = None) -> dict[int, Totals]:
+    totals: dict[int, Totals] = {}
+    for side in results:
+        if after_round is None or side.round <= after_round:
+            totals.setdefault(side.player, Totals()).add(side)
+    return totals
+
+
+def standings(entrants: Iterable[Entrant], results: Iterable[SideResult], *, after_round: int | None = None,
+              tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> list[Standing]:
+    """Ranked rows, best first; ties listed by name so the page is stable."""
+    totals = totals_by_player(results, after_round=after_round)
+    rows = [(e, totals.get(e.id, Totals())) for e in entrants if e.ranked]
+
+    def merit(row: tuple[Entrant, Totals]) -> tuple[int, ...]:
+        return tuple(getattr(row[1], t) for t in tiebreaks)
+
+    rows.sort(key=lambda row: (tuple(-v for v in merit(row)), row[0].name.casefold(), row[0].id))
+    ranked: list[Standing] = []
+    for position, row in enumerate(rows, start=1):
+        shares_place = ranked and merit(row) == merit((ranked[-1].entrant, ranked[-1].totals))
+        rank = ranked[-1].rank if shares_place else position
+        ranked.append(Standing(rank=rank, entrant=row[0], totals=row[1]))
+    return ranked
