@@ -21,4 +21,4 @@ run: $(INSTALLED)
 	$(EMBEDDED) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(INSTALLED)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -q

@@ -1,0 +1,108 @@
+"""The rules module against the numbers in DOMAIN.md (GG2017 'Scoring', 'Unusual results', VP limits)."""
+import pytest
+
+from scoring.formats import FORMATS, GG2017, M3E, key_of
+from scoring.problems import Invalid
+from scoring.results import CONCEDED, FORFEITED, PLAYED, SideScore, score_bye, score_played, score_report
+
+
+def codes(error: Invalid) -> set[tuple[str, str]]:
+    return {(p.code, p.attr) for p in error.problems}
+
+
+def test_gg2017_example_emma_beats_josh_six_to_four():
+    josh, emma = score_played(4, 6)
+    assert emma == SideScore(vp=6, tp=3, diff=2)
+    assert josh == SideScore(vp=4, tp=0, diff=-2)
+
+
+def test_equal_vp_is_a_draw_worth_one_tp_and_no_differential():
+    assert score_played(5, 5) == (SideScore(5, 1, 0), SideScore(5, 1, 0))
+
+
+@pytest.mark.parametrize("fmt, award", [(GG2017, SideScore(10, 3, 5)), (M3E, SideScore(6, 3, 4))])
+def test_bye_award(fmt, award):
+    assert score_bye(fmt) == award
+
+
+@pytest.mark.parametrize("outcome", [CONCEDED, FORFEITED])
+@pytest.mark.parametrize("fmt, most", [(GG2017, 10), (M3E, 8)])
+@pytest.mark.parametrize("loser", ["a", "b"])
+def test_concession_and_forfeit_give_the_opponent_the_maximum(outcome, fmt, most, loser):
+    a, b = score_report(fmt, outcome=outcome, vp_a=7, vp_b=2, loser=loser)
+    winner_side, loser_side = (b, a) if loser == "a" else (a, b)
+    assert winner_side == SideScore(vp=most, tp=3, diff=most)
+    assert loser_side == SideScore(vp=0, tp=0, diff=-most)
+
+
+def test_played_report_is_scored_from_vp():
+    assert score_report(GG2017, outcome=PLAYED, vp_a=10, vp_b=0) == (SideScore(10, 3, 10), SideScore(0, 0, -10))
+
+
+@pytest.mark.parametrize("fmt, cap", [(GG2017, 10), (M3E, 8)])
+def test_vp_above_the_game_maximum_is_rejected(fmt, cap):
+    score_report(fmt, outcome=PLAYED, vp_a=cap, vp_b=cap)  # the maximum itself is fine
+    with pytest.raises(Invalid) as err:
+        score_report(fmt, outcome=PLAYED, vp_a=cap + 1, vp_b=0)
+    assert codes(err.value) == {("vp_above_game_limit", "vp_a")}
+
+
+def test_every_problem_is_reported_at_once():
+    with pytest.raises(Invalid) as err:
+        score_report(GG2017, outcome=PLAYED, vp_a=-1, vp_b=None, loser="a")
+    assert codes(err.value) == {("vp_negative", "vp_a"), ("vp_required", "vp_b"), ("loser_unexpected", "loser")}
+
+
+@pytest.mark.parametrize("outcome", [CONCEDED, FORFEITED])
+def test_unusual_result_must_name_the_loser(outcome):
+    with pytest.raises(Invalid) as err:
+        score_report(GG2017, outcome=outcome)
+    assert codes(err.value) == {("loser_required", "loser")}
+
+
+def test_vp_limits_per_format():
+    assert (GG2017.vp.strategy, GG2017.vp.scheme, GG2017.vp.game) == (4, 3, 10)
+    assert (M3E.vp.strategy, M3E.vp.scheme, M3E.vp.game) == (4, 2, 8)
+    assert (M3E.turns_min, M3E.turns_max) == (5, 5)
+
+
+@pytest.mark.parametrize("name, key", [("Tail 'em", "tail-em"), ("Accusation!", "accusation"),
+                                       ("Explorer's Society", "explorers-society"), ("Ten Thunders", "ten-thunders"),
+                                       ("Squatter's Rights", "squatters-rights"), ("A Quick Murder", "a-quick-murder")])
+def test_keys_are_the_english_name_lowercased_and_hyphenated(name, key):
+    assert key_of(name) == key
+
+
+def test_factions_per_edition():
+    assert [f.key for f in GG2017.factions] == ["guild", "arcanists", "resurrectionists", "neverborn", "outcasts",
+                                                "ten-thunders", "gremlins"]
+    assert [f.key for f in M3E.factions] == ["guild", "arcanists", "resurrectionists", "neverborn", "outcasts",
+                                             "ten-thunders", "bayou", "explorers-society"]
+    assert M3E.faction("dead-mans-hand") is None and M3E.faction("gremlins") is None
+
+
+@pytest.mark.parametrize("players, rounds", [(4, 3), (15, 3), (16, 4), (32, 4), (33, 5), (120, 5)])
+def test_suggested_rounds_by_attendance(players, rounds):
+    for fmt in FORMATS.values():
+        assert fmt.rounds_for(players) == rounds
+
+
+def test_gg2017_rotation_follows_the_quarter():
+    strategy, deployment = GG2017.rotation_for(1, 1)
+    assert (strategy.name, deployment.name) == ("Headhunter", "Close")
+    strategy, deployment = GG2017.rotation_for(4, 5)
+    assert (strategy.name, deployment.name) == ("Collect the Bounty", "Close")
+    assert GG2017.rotation_for(2, 6) is None
+
+
+def test_each_rotation_uses_no_strategy_twice_and_at_least_three_deployments():
+    for plan in GG2017.rotation.values():
+        assert len({s for s, _ in plan}) == len(plan)
+        assert len({d for _, d in plan}) >= 3
+
+
+def test_scheme_charts_cover_every_value_and_suit():
+    gg_chart = GG2017.scheme_charts[0]
+    assert gg_chart.always == "Claim Jump" and gg_chart.doubles == "Eliminate the Leadership"
+    assert gg_chart.by_value[10] == "Tail 'em" and gg_chart.by_suit["rams"] == "Frame for Murder"
+    assert len(M3E.schemes) == 13 and M3E.scheme("harness-the-ley-line")

@@ -1,0 +1,70 @@
+"""GG2017 'Standings': TP, then Differential, then VP; shared places skip the next."""
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournaments.standings import DISQUALIFIED, DROPPED, Entrant, SideResult, standings
+
+
+def side(player, round_, vp, tp, diff):
+    return SideResult(player=player, round=round_, vp=vp, tp=tp, diff=diff)
+
+
+def test_gg2017_four_player_example():
+    people = [Entrant(1, "Clare"), Entrant(2, "Tom"), Entrant(3, "Emma"), Entrant(4, "Josh")]
+    # Totals: Clare 9 TP +6 19 VP; Tom 4 +1 16; Emma 4 0 14; Josh 0 -8 10 (split over three rounds).
+    results = [
+        side(1, 1, 7, 3, 2), side(1, 2, 6, 3, 2), side(1, 3, 6, 3, 2),
+        side(2, 1, 5, 0, -2), side(2, 2, 5, 1, 0), side(2, 3, 6, 3, 3),
+        side(3, 1, 4, 1, 0), side(3, 2, 4, 0, -2), side(3, 3, 6, 3, 2),
+        side(4, 1, 4, 0, -2), side(4, 2, 3, 0, -3), side(4, 3, 3, 0, -3),
+    ]
+    rows = standings(people, results)
+    assert [(r.entrant.name, r.rank, r.totals.tp, r.totals.diff, r.totals.vp) for r in rows] == [
+        ("Clare", 1, 9, 6, 19), ("Tom", 2, 4, 1, 16), ("Emma", 3, 4, 0, 14), ("Josh", 4, 0, -8, 10)]
+
+
+def test_two_players_tied_for_seventh_are_both_seventh_and_the_next_is_ninth():
+    people = [Entrant(i, f"P{i}") for i in range(1, 11)]
+    tps = [27, 24, 21, 18, 15, 12, 9, 9, 6, 3]
+    results = [side(i, 1, 5, tp, 1) for i, tp in zip(range(1, 11), tps)]
+    ranks = [r.rank for r in standings(people, results)]
+    assert ranks == [1, 2, 3, 4, 5, 6, 7, 7, 9, 10]
+
+
+def test_tiebreaks_in_order_tp_then_diff_then_vp():
+    people = [Entrant(1, "A"), Entrant(2, "B"), Entrant(3, "C"), Entrant(4, "D")]
+    results = [side(1, 1, 2, 3, 1), side(2, 1, 9, 3, 5), side(3, 1, 10, 3, 5), side(4, 1, 10, 1, 0)]
+    assert [r.entrant.name for r in standings(people, results)] == ["C", "B", "A", "D"]
+
+
+def test_ringer_and_disqualified_are_never_listed_dropped_players_are():
+    people = [Entrant(1, "Ringer", is_ringer=True), Entrant(2, "Cheat", status=DISQUALIFIED),
+              Entrant(3, "Gone", status=DROPPED), Entrant(4, "Here")]
+    results = [side(1, 1, 10, 3, 10), side(2, 1, 10, 3, 10), side(3, 1, 4, 0, -2), side(4, 1, 6, 3, 2)]
+    rows = standings(people, results)
+    assert [(r.entrant.name, r.rank, r.entrant.status) for r in rows] == [("Here", 1, "active"), ("Gone", 2, DROPPED)]
+
+
+def test_standings_after_an_earlier_round_ignore_later_results():
+    people = [Entrant(1, "A"), Entrant(2, "B")]
+    results = [side(1, 1, 6, 3, 2), side(2, 1, 4, 0, -2), side(1, 2, 0, 0, -8), side(2, 2, 8, 3, 8)]
+    after_one = standings(people, results, after_round=1)
+    assert [(r.entrant.name, r.totals.tp, r.totals.played) for r in after_one] == [("A", 3, 1), ("B", 0, 1)]
+    assert [r.entrant.name for r in standings(people, results)] == ["B", "A"]
+
+
+totals = st.tuples(st.integers(0, 4), st.integers(-3, 3), st.integers(0, 3))
+
+
+@given(st.lists(totals, min_size=1, max_size=30))
+def test_rank_is_one_plus_the_number_strictly_ahead(rows):
+    people = [Entrant(i, f"P{i}") for i in range(len(rows))]
+    results = [side(i, 1, vp, tp, diff) for i, (tp, diff, vp) in enumerate(rows)]
+    table = standings(people, results)
+    assert sorted(r.entrant.id for r in table) == list(range(len(rows)))
+    for row in table:
+        key = (row.totals.tp, row.totals.diff, row.totals.vp)
+        ahead = sum(1 for tp, diff, vp in rows if (tp, diff, vp) > key)
+        assert row.rank == ahead + 1
+    keys = [(r.totals.tp, r.totals.diff, r.totals.vp) for r in table]
+    assert keys == sorted(keys, reverse=True)
