@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from tournaments.models import Event, Game, Player, Result, Round
+from tournaments.models import Event, Game, Result, Round
 from tournaments.standings import Entrant, SideResult, Standing, standings
 
 
@@ -66,17 +66,10 @@ def pairing_history(event: Event) -> PairingHistory:
     return PairingHistory(met=met, had_bye=had_bye)
 
 
-def games_with_results():
-    return Game.objects.select_related("result").order_by(Game._meta.ordering[1])
-
-
 def rounds_with_games(event: Event):
-    return event.round_set.prefetch_related(Prefetch("games", queryset=games_with_results()))
+    """Rounds with their games (by table, the bye last) and results: two queries for any number of rounds."""
+    return event.round_set.prefetch_related(Prefetch("games", queryset=Game.objects.select_related("result")))
 
 
 def round_with_games(event: Event, number: int) -> Round | None:
     return rounds_with_games(event).filter(number=number).first()
-
-
-def players_by_id(event: Event) -> dict[int, Player]:
-    return {p.id: p for p in event.players.all()}
