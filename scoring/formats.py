@@ -6,7 +6,7 @@ to show; keys are derived from the English name so clients can rely on them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 SUITS = ("rams", "crows", "masks", "tomes")
 
@@ -19,9 +19,13 @@ def key_of(name: str) -> str:
 
 @dataclass(frozen=True)
 class Named:
+    """A strategy, deployment, faction or scheme: English name (its key), French name, suit."""
+
     name: str
     suit: str | None = None
     name_fr: str | None = None
+    # Schemes only: the player must note a model when choosing it, or it scores nothing.
+    noted_model: bool = False
 
     @property
     def key(self) -> str:
@@ -51,6 +55,9 @@ class VPLimits:
     scheme: int
     game: int
     schemes_per_player: int = 2
+    strategy_per_turn: int = 1
+    scheme_per_turn: int | None = None  # None: no per-turn limit for a scheme
+    first_scoring_turn: int = 2  # no VP in turn 1
 
 
 @dataclass(frozen=True)
@@ -59,14 +66,14 @@ class SchemeChart:
 
     key: str
     name: str
-    by_value: dict[int, str]
-    by_suit: dict[str, str] = field(default_factory=dict)
-    always: str | None = None
-    doubles: str | None = None
+    by_value: dict[int, Named]
+    by_suit: dict[str, Named] = field(default_factory=dict)
+    always: Named | None = None
+    doubles: Named | None = None
 
-    def scheme_names(self) -> list[str]:
-        names = [self.always, self.doubles, *self.by_suit.values(), *self.by_value.values()]
-        return [n for n in names if n]
+    @property
+    def schemes(self) -> tuple[Named, ...]:
+        return tuple(s for s in (self.always, self.doubles, *self.by_suit.values(), *self.by_value.values()) if s)
 
 
 @dataclass(frozen=True)
@@ -87,6 +94,8 @@ class Format:
     # (fewest players, suggested rounds), ascending by players.
     suggested_rounds: tuple[tuple[int, int], ...]
     round_minutes: int
+    # How a scheme pool is flipped: "two-cards" (M2E: suits, values, Always, Doubles) or "five-values" (M3E).
+    pool_rule: str
     # Quarter (1..4) -> (strategy, deployment) names for rounds 1, 2, ...
     rotation: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
@@ -104,12 +113,27 @@ class Format:
         """Every scheme of every chart of the format, once, in chart order."""
         seen: dict[str, Named] = {}
         for chart in self.scheme_charts:
-            for name in chart.scheme_names():
-                seen.setdefault(key_of(name), Named(name))
+            for scheme in chart.schemes:
+                seen.setdefault(scheme.key, scheme)
         return tuple(seen.values())
 
     def scheme(self, key: str) -> Named | None:
         return _by_key(self.schemes, key)
+
+    def chart(self, key: str) -> SchemeChart | None:
+        return next((c for c in self.scheme_charts if c.key == key), None)
+
+    def announced(self, awards: dict) -> "Format":
+        """The format as an event announced it: the organizer may vary the awards (GG2017).
+
+        `awards` holds plain data: {"bye": {tp, diff, vp}, "concession": {"winner": {...}, "loser": {...}},
+        "forfeit": {...}}; what it leaves out follows the format."""
+        def unusual(raw: dict) -> UnusualResult:
+            return UnusualResult(winner=Award(**raw["winner"]), loser=Award(**raw["loser"]))
+
+        return replace(self, bye=Award(**awards["bye"]) if "bye" in awards else self.bye,
+                       concession=unusual(awards["concession"]) if "concession" in awards else self.concession,
+                       forfeit=unusual(awards["forfeit"]) if "forfeit" in awards else self.forfeit)
 
     def rounds_for(self, players: int) -> int:
         """The suggested number of rounds for an attendance (GG2017: 3 / 4 / 5)."""
@@ -140,28 +164,47 @@ M2E_FACTIONS = _named("Guild", "Arcanists", "Resurrectionists", "Neverborn", "Ou
 M3E_FACTIONS = _named("Guild", "Arcanists", "Resurrectionists", "Neverborn", "Outcasts", "Ten Thunders", "Bayou",
                       "Explorer's Society")
 
+def _scheme(name: str, name_fr: str | None = None, noted: bool = False) -> Named:
+    return Named(name, name_fr=name_fr, noted_model=noted)
+
+
+def _by_value(*schemes: Named) -> dict[int, Named]:
+    return dict(enumerate(schemes, start=1))
+
+
 GG2017_CHART = SchemeChart(
     key="gg2017", name="Gaining Grounds 2017",
-    always="Claim Jump", doubles="Eliminate the Leadership",
-    by_suit={"masks": "Accusation!", "crows": "Dig Their Graves", "tomes": "Leave Your Mark",
-             "rams": "Frame for Murder"},
-    by_value={1: "Covert Breakthrough", 2: "Undercover Entourage", 3: "Show of Force", 4: "Hunting Party",
-              5: "Hidden Trap", 6: "Recover Evidence", 7: "Set Up", 8: "Search the Ruins", 9: "Mark for Death",
-              10: "Tail 'em", 11: "Inspection", 12: "A Quick Murder", 13: "Last Stand"},
+    always=_scheme("Claim Jump"), doubles=_scheme("Eliminate the Leadership"),
+    by_suit={"masks": _scheme("Accusation!"), "crows": _scheme("Dig Their Graves"),
+             "tomes": _scheme("Leave Your Mark"), "rams": _scheme("Frame for Murder", noted=True)},
+    by_value=_by_value(
+        _scheme("Covert Breakthrough"), _scheme("Undercover Entourage", noted=True), _scheme("Show of Force"),
+        _scheme("Hunting Party"), _scheme("Hidden Trap"), _scheme("Recover Evidence"), _scheme("Set Up", noted=True),
+        _scheme("Search the Ruins"), _scheme("Mark for Death"), _scheme("Tail 'em"), _scheme("Inspection"),
+        _scheme("A Quick Murder", noted=True), _scheme("Last Stand")),
 )
+# The M2E core scheme texts are not in our seeds; the noted-model flags follow the M2E rulebook.
 M2E_CORE_CHART = SchemeChart(
     key="m2e-core", name="M2E core",
-    always="A Line in the Sand", doubles="Distract",
-    by_suit={"rams": "Bodyguard", "crows": "Assassinate", "tomes": "Protect Territory", "masks": "Breakthrough"},
-    by_value={1: "Cursed Object", 2: "Outflank", 3: "Plant Evidence", 4: "Entourage", 5: "Vendetta",
-              6: "Plant Explosives", 7: "Make Them Suffer", 8: "Deliver a Message", 9: "Take Prisoner",
-              10: "Spring the Trap", 11: "Murder Protege", 12: "Frame for Murder", 13: "Power Ritual"},
+    always=_scheme("A Line in the Sand"), doubles=_scheme("Distract"),
+    by_suit={"rams": _scheme("Bodyguard", noted=True), "crows": _scheme("Assassinate"),
+             "tomes": _scheme("Protect Territory"), "masks": _scheme("Breakthrough")},
+    by_value=_by_value(
+        _scheme("Cursed Object"), _scheme("Outflank"), _scheme("Plant Evidence"), _scheme("Entourage", noted=True),
+        _scheme("Vendetta", noted=True), _scheme("Plant Explosives"), _scheme("Make Them Suffer"),
+        _scheme("Deliver a Message"), _scheme("Take Prisoner", noted=True), _scheme("Spring the Trap"),
+        _scheme("Murder Protege"), _scheme("Frame for Murder", noted=True), _scheme("Power Ritual")),
 )
 M3E_CHART = SchemeChart(
     key="m3e", name="M3E core",
-    by_value={1: "Detonate Charges", 2: "Breakthrough", 3: "Harness the Ley Line", 4: "Search the Ruins",
-              5: "Dig Their Graves", 6: "Hold Up Their Forces", 7: "Take Prisoner", 8: "Power Ritual",
-              9: "Outflank", 10: "Assassinate", 11: "Deliver a Message", 12: "Claim Jump", 13: "Vendetta"},
+    by_value=_by_value(
+        _scheme("Detonate Charges", "Déclenchez les explosifs"), _scheme("Breakthrough", "Percée"),
+        _scheme("Harness the Ley Line", "Maîtrisez la ligne de force"), _scheme("Search the Ruins", "Fouillez les ruines"),
+        _scheme("Dig Their Graves", "Creusez leur tombe"), _scheme("Hold Up Their Forces", "Retenez-les"),
+        _scheme("Take Prisoner", "Faites un prisonnier", noted=True), _scheme("Power Ritual", "Le Rituel"),
+        _scheme("Outflank", "Débordement"), _scheme("Assassinate", "Assassinat"),
+        _scheme("Deliver a Message", "Faites passer le message", noted=True),
+        _scheme("Claim Jump", "Vol de concession", noted=True), _scheme("Vendetta", "Vendetta", noted=True)),
 )
 
 GG_SUGGESTED_ROUNDS = ((0, 3), (16, 4), (33, 5))
@@ -180,6 +223,7 @@ GG2017 = Format(
     forfeit=UnusualResult(winner=Award(3, 10, 10), loser=Award(0, -10, 0)),
     suggested_rounds=GG_SUGGESTED_ROUNDS,
     round_minutes=120,
+    pool_rule="two-cards",
     rotation={
         1: (("Headhunter", "Close"), ("Stake a Claim", "Standard"), ("Squatter's Rights", "Corner"),
             ("Interference", "Standard"), ("Collect the Bounty", "Flank")),
@@ -195,12 +239,14 @@ GG2017 = Format(
 M3E = Format(
     key="m3e", name="Malifaux Third Edition", edition="M3E",
     factions=M3E_FACTIONS,
-    strategies=(Named("Turf War", "rams"), Named("Plant Explosives", "tomes"),
-                Named("Corrupted Idols", "masks", "Idoles Corrompues"), Named("Reckoning", "crows")),
-    deployments=(Named("Standard", "rams"), Named("Flank", "tomes"), Named("Wedge", "masks"),
-                 Named("Corner", "crows")),
+    strategies=(Named("Turf War", "rams", "Guerre de Territoires"),
+                Named("Plant Explosives", "tomes", "Dissimulation d'Explosifs"),
+                Named("Corrupted Idols", "masks", "Idoles Corrompues"),
+                Named("Reckoning", "crows", "Règlement de Compte")),
+    deployments=(Named("Standard", "rams", "Standard"), Named("Flank", "tomes", "Flanc"),
+                 Named("Wedge", "masks", "Coin"), Named("Corner", "crows", "Angles de table")),
     scheme_charts=(M3E_CHART,),
-    vp=VPLimits(strategy=4, scheme=2, game=8),
+    vp=VPLimits(strategy=4, scheme=2, game=8, scheme_per_turn=1),
     turns_min=5, turns_max=5,
     # M3E awards are community defaults (DOMAIN.md): the official text was not available.
     bye=Award(tp=3, diff=4, vp=6),
@@ -208,6 +254,7 @@ M3E = Format(
     forfeit=UnusualResult(winner=Award(3, 8, 8), loser=Award(0, -8, 0)),
     suggested_rounds=GG_SUGGESTED_ROUNDS,
     round_minutes=120,
+    pool_rule="five-values",
 )
 
 
@@ -221,12 +268,20 @@ def _check(fmt: Format) -> Format:
     for chart in fmt.scheme_charts:
         assert set(chart.by_suit) <= set(SUITS), f"{fmt.key}/{chart.key}: unknown suit"
         assert set(chart.by_value) == set(range(1, 14)), f"{fmt.key}/{chart.key}: values 1-13 needed"
+        assert len({s.key for s in chart.schemes}) == len(chart.schemes), f"{fmt.key}/{chart.key}: a scheme twice"
+    for a in fmt.schemes:  # one scheme, one meaning, whichever chart names it
+        for chart in fmt.scheme_charts:
+            b = next((s for s in chart.schemes if s.key == a.key), None)
+            assert b is None or b.noted_model == a.noted_model, f"{fmt.key}: {a.name} differs between charts"
     for plan in fmt.rotation.values():
         for strategy, deployment in plan:
             assert fmt.strategy(key_of(strategy)), f"{fmt.key}: rotation names unknown strategy {strategy}"
             assert fmt.deployment(key_of(deployment)), f"{fmt.key}: rotation names unknown deployment {deployment}"
     assert fmt.vp.strategy + fmt.vp.schemes_per_player * fmt.vp.scheme == fmt.vp.game, f"{fmt.key}: VP limits"
     assert fmt.turns_min <= fmt.turns_max
+    assert fmt.pool_rule in ("two-cards", "five-values"), f"{fmt.key}: unknown pool rule"
+    if fmt.pool_rule == "two-cards":
+        assert all(c.always and c.doubles and set(c.by_suit) == set(SUITS) for c in fmt.scheme_charts)
     return fmt
 
 

@@ -1,12 +1,22 @@
 """What an event stores. Rules live in `scoring/` and the pure modules; the
 database guards what must never happen with constraints."""
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from scoring.formats import FORMATS
-from scoring.results import BYE, CONCEDED, FORFEITED, PLAYED
-from tournaments.standings import ACTIVE, DISQUALIFIED, DROPPED
+from scoring.formats import FORMATS, Format, SchemeChart, get_format
+from scoring.validator import BYE, CONCEDED, FORFEITED, PLAYED
+from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, DISQUALIFIED, DROPPED
+
+
+def default_tiebreaks():
+    return list(DEFAULT_TIEBREAKS)
+
+
+def new_seed():
+    return secrets.token_hex(8)
 
 
 class Event(models.Model):
@@ -17,6 +27,15 @@ class Event(models.Model):
     # Planned number of rounds; left empty, it is fixed at round 1 from the attendance.
     rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     rematch_window = models.PositiveSmallIntegerField(default=3)
+    # Announced deviations from the format's awards: {"bye": {tp, diff, vp}, "concession": {winner, loser},
+    # "forfeit": {...}}; what is absent follows the format.
+    awards = models.JSONField(default=dict, blank=True)
+    tiebreaks = models.JSONField(default=default_tiebreaks)
+    scheme_chart = models.CharField(max_length=20, blank=True, default="")  # empty: the format's first chart
+    # Scheme pools fixed in advance, by round number ("1": [scheme keys]); other rounds flip theirs.
+    scheme_pools = models.JSONField(default=dict, blank=True)
+    # Shuffles the event's Fate Deck; hidden from the public until the event is over.
+    deck_seed = models.CharField(max_length=64, default=new_seed)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -30,6 +49,14 @@ class Event(models.Model):
 
     def __str__(self):
         return self.name
+
+    def rules(self) -> Format:
+        """The format as this event announced it, awards included."""
+        return get_format(self.format).announced(self.awards)
+
+    def chart(self) -> SchemeChart:
+        fmt = get_format(self.format)
+        return fmt.chart(self.scheme_chart) or fmt.scheme_charts[0]
 
 
 class Player(models.Model):
@@ -64,6 +91,10 @@ class Round(models.Model):
     deployment = models.CharField(max_length=60, blank=True, default="")
     scheme_pool = models.JSONField(default=list, blank=True)
     seed = models.CharField(max_length=64)
+    # Every Fate card flipped for this round, in order: [{"card": "7R", "purpose": ..., "kept": bool}].
+    flips = models.JSONField(default=list, blank=True)
+    # What the organizer should know about the round: {"warnings": [{"code", "detail"}], "objective": [...]}.
+    report = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -117,6 +148,9 @@ class Result(models.Model):
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="result")
     outcome = models.CharField(max_length=10, choices=OUTCOMES)
     loser = models.CharField(max_length=1, choices=[("a", "a"), ("b", "b")], blank=True, default="")
+    turns = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Where the VP came from, per side, as validated: {"a": {"strategy", "schemes": [...], "turns": [...]}}.
+    breakdown = models.JSONField(default=dict, blank=True)
     vp_a = models.PositiveSmallIntegerField()
     tp_a = models.PositiveSmallIntegerField()
     diff_a = models.SmallIntegerField()

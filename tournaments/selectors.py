@@ -20,9 +20,9 @@ def side_results(event: Event) -> list[SideResult]:
         "game__player_b_id", "vp_b", "tp_b", "diff_b")
     sides = []
     for number, a, vp_a, tp_a, diff_a, b, vp_b, tp_b, diff_b in rows:
-        sides.append(SideResult(a, number, vp_a, tp_a, diff_a))
+        sides.append(SideResult(a, number, vp_a, tp_a, diff_a, opponent=b))
         if b is not None:
-            sides.append(SideResult(b, number, vp_b, tp_b, diff_b))
+            sides.append(SideResult(b, number, vp_b, tp_b, diff_b, opponent=a))
     return sides
 
 
@@ -32,7 +32,7 @@ def entrants(event: Event) -> list[Entrant]:
 
 
 def event_standings(event: Event, *, after_round: int | None = None) -> list[Standing]:
-    return standings(entrants(event), side_results(event), after_round=after_round)
+    return standings(entrants(event), side_results(event), after_round=after_round, tiebreaks=event.tiebreaks)
 
 
 def latest_round_number(event: Event) -> int:
@@ -68,7 +68,8 @@ def pairing_history(event: Event) -> PairingHistory:
 
 def rounds_with_games(event: Event):
     """Rounds with their games (by table, the bye last) and results: two queries for any number of rounds."""
-    return event.round_set.prefetch_related(Prefetch("games", queryset=Game.objects.select_related("result")))
+    return event.round_set.select_related("event").prefetch_related(
+        Prefetch("games", queryset=Game.objects.select_related("result")))
 
 
 def round_with_games(event: Event, number: int) -> Round | None:

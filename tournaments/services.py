@@ -6,27 +6,77 @@ that it rolls back whole.
 from __future__ import annotations
 
 import secrets
+from dataclasses import asdict
 
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
-from scoring.formats import Format, get_format
-from scoring.problems import Invalid, Problem, conflict, invalid
-from scoring.results import BYE, CONCEDED, FORFEITED, score_bye, score_report
+from scoring.deck import Dealer
+from scoring.formats import get_format
+from scoring.missions import MissionHistory, plan_mission, scheme_pool_problems
+from scoring.problems import Invalid, Problem, conflict
+from scoring.results import score_bye, score_report
+from scoring.validator import BYE, CONCEDED, FORFEITED, Report
 from tournaments import selectors
 from tournaments.models import Event, Game, Player, Result, Round, Seat
 from tournaments.pairing import Contender, pair_round
-from tournaments.standings import ACTIVE, DISQUALIFIED, DROPPED, Totals, totals_by_player
+from tournaments.standings import (ACTIVE, DEFAULT_TIEBREAKS, DISQUALIFIED, DROPPED, TIEBREAKS, Totals,
+                                   totals_by_player)
+
+# Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
+LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed")
 
 
-def event_create(*, user, name: str, date, format: str, rounds: int | None = None,
-                 rematch_window: int = 3) -> Event:
-    get_format(format)  # the serializer already checked the key; this fails loudly if a caller did not
+def event_create(*, user, name: str, date, format: str, rounds: int | None = None, rematch_window: int = 3,
+                 awards: dict | None = None, tiebreaks: list[str] | None = None, scheme_chart: str = "",
+                 scheme_pools: dict | None = None, deck_seed: str = "") -> Event:
+    event = Event(name=name, date=date, format=format, rounds=rounds, rematch_window=rematch_window,
+                  awards=awards or {}, tiebreaks=list(tiebreaks or DEFAULT_TIEBREAKS), scheme_chart=scheme_chart,
+                  scheme_pools=scheme_pools or {}, created_by=user)
+    if deck_seed:
+        event.deck_seed = deck_seed
+    _check_settings(event, rounds_paired=0)
     with transaction.atomic():
-        event = Event.objects.create(name=name, slug=_free_slug(name), date=date, format=format, rounds=rounds,
-                                     rematch_window=rematch_window, created_by=user)
+        event.slug = _free_slug(name)
+        event.save()
         event.organizers.add(user)
     return event
+
+
+def event_update(*, event: Event, **changes) -> Event:
+    """Change an event's settings; the format, awards, chart and deck are fixed once round 1 exists."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        paired = selectors.latest_round_number(event)
+        locked = [k for k in LOCKED_ONCE_STARTED if k in changes and changes[k] != getattr(event, k)]
+        if paired and locked:
+            raise conflict("settings_locked", f"{', '.join(locked)} cannot change once round 1 is paired.")
+        if changes.get("format", event.format) != event.format and event.players.exists():
+            raise conflict("settings_locked", "The format cannot change once players have registered.")
+        for key, value in changes.items():
+            setattr(event, key, value)
+        _check_settings(event, rounds_paired=paired)
+        event.save()
+    return event
+
+
+def _check_settings(event: Event, *, rounds_paired: int) -> None:
+    fmt = get_format(event.format)
+    problems = []
+    if event.scheme_chart and fmt.chart(event.scheme_chart) is None:
+        problems.append(Problem("unknown_scheme_chart", f"{fmt.name} has the scheme charts "
+                                f"{', '.join(c.key for c in fmt.scheme_charts)}.", "scheme_chart"))
+    chain = event.tiebreaks
+    if not chain or len(set(chain)) != len(chain) or not set(chain) <= set(TIEBREAKS):
+        problems.append(Problem("invalid_tiebreaks", "The tiebreak chain lists different tiebreaks among "
+                                f"{', '.join(TIEBREAKS)}.", "tiebreaks"))
+    if event.rounds is not None and event.rounds < rounds_paired:
+        problems.append(Problem("rounds_below_paired", f"{rounds_paired} rounds are already paired.", "rounds"))
+    if not problems:
+        for number, pool in event.scheme_pools.items():
+            problems += scheme_pool_problems(event.chart(), pool, f"scheme_pools.{number}")
+    if problems:
+        raise Invalid(*problems)
 
 
 def _free_slug(name: str) -> str:
@@ -80,12 +130,10 @@ def player_disqualify(*, player: Player, user) -> Player:
         player.status = DISQUALIFIED
         player.save(update_fields=["status"])
         current = player.event.round_set.order_by("-number").first()
-        if current:
-            game = current.games.filter(result__isnull=True, seats__player=player).first()
-            if game:
-                loser = game.side_of(player.id)
-                _save_result(game=game, user=user, outcome=FORFEITED, loser=loser,
-                             scores=score_report(get_format(player.event.format), outcome=FORFEITED, loser=loser))
+        game = current and current.games.filter(result__isnull=True, seats__player=player).first()
+        if game:
+            report = Report(outcome=FORFEITED, loser=game.side_of(player.id))
+            _save_result(game=game, user=user, report=report, scores=score_report(player.event.rules(), report))
     return player
 
 
@@ -96,19 +144,25 @@ def _refuse_if_disqualified(player: Player) -> None:
 
 def round_generate(*, event: Event, seed: str | int | None = None, strategy: str = "", deployment: str = "",
                    scheme_pool: list[str] | None = None) -> Round:
-    """Pair the next round and save it whole, with the bye's award as its result."""
-    fmt = get_format(event.format)
+    """Pair the next round and save it whole: mission, flipped cards, games, seats and the bye's award."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        number = selectors.latest_round_number(event) + 1
+        rules = event.rules()
+        earlier = list(event.round_set.order_by("number"))
+        number = len(earlier) + 1
         _refuse_round_now(event, number)
         players = list(event.players.filter(status=ACTIVE, checked_in=True))
         ringer = next((p for p in players if p.is_ringer), None)
         field = [p for p in players if not p.is_ringer]
         if len(field) < 2:
             raise conflict("not_enough_players", f"Only {len(field)} checked-in active player(s): a round needs two.")
-        strategy, deployment = _round_mission(fmt, event, number, strategy, deployment)
-        scheme_pool = _checked_scheme_pool(fmt, scheme_pool or [])
+        planned_rounds = event.rounds or rules.rounds_for(len(field))
+        dealer = Dealer.for_event(event.deck_seed, already_flipped=sum(len(r.flips) for r in earlier))
+        mission = plan_mission(
+            rules, event.chart(), dealer, number=number, quarter=(event.date.month - 1) // 3 + 1,
+            history=MissionHistory([r.strategy for r in earlier], [r.deployment for r in earlier]),
+            planned_rounds=planned_rounds, strategy=strategy, deployment=deployment,
+            scheme_pool=scheme_pool or event.scheme_pools.get(str(number), []))
         seed = str(seed) if seed is not None and str(seed) != "" else secrets.token_hex(8)
         history = selectors.pairing_history(event)
         totals = totals_by_player(selectors.side_results(event))
@@ -118,15 +172,19 @@ def round_generate(*, event: Event, seed: str | int | None = None, strategy: str
         pairing = pair_round(contenders, round_number=number, seed=seed, met=history.met,
                              rematch_window=event.rematch_window, ringer=ringer.id if ringer else None)
         if event.rounds is None:
-            event.rounds = fmt.rounds_for(len(field))
+            event.rounds = planned_rounds
             event.save(update_fields=["rounds"])
-        rnd = Round.objects.create(event=event, number=number, strategy=strategy, deployment=deployment,
-                                   scheme_pool=scheme_pool, seed=seed)
+        rnd = Round.objects.create(
+            event=event, number=number, seed=seed, strategy=mission.strategy.key,
+            deployment=mission.deployment.key, scheme_pool=[s.key for s in mission.scheme_pool],
+            flips=[{"card": f.card.code, "purpose": f.purpose, "kept": f.kept} for f in dealer.flips],
+            report={"warnings": [{"code": w.code, "detail": w.detail} for w in mission.warnings],
+                    "objective": dict(zip(("tp", "diff", "vp"), pairing.objective))})
         games = Game.objects.bulk_create(
             Game(round=rnd, table=g.table, player_a_id=g.player_a, player_b_id=g.player_b) for g in pairing.games)
         Seat.objects.bulk_create(Seat(round=rnd, player_id=pid, game=game)
                                  for game in games for pid in (game.player_a_id, game.player_b_id) if pid)
-        bye = score_bye(fmt)
+        bye = score_bye(rules)
         Result.objects.bulk_create(Result(game=game, outcome=BYE, vp_a=bye.vp, tp_a=bye.tp, diff_a=bye.diff)
                                    for game in games if game.is_bye)
     return rnd
@@ -143,34 +201,8 @@ def _refuse_round_now(event: Event, number: int) -> None:
                            f"(table{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}).")
 
 
-def _round_mission(fmt: Format, event: Event, number: int, strategy: str, deployment: str) -> tuple[str, str]:
-    """The organizer's strategy and deployment, else the format's rotation for the event's quarter."""
-    problems = []
-    if strategy and fmt.strategy(strategy) is None:
-        problems.append(Problem("unknown_strategy", f"\"{strategy}\" is not a strategy of {fmt.name}.", "strategy"))
-    if deployment and fmt.deployment(deployment) is None:
-        problems.append(Problem("unknown_deployment", f"\"{deployment}\" is not a deployment of {fmt.name}.",
-                                "deployment"))
-    if problems:
-        raise Invalid(*problems)
-    suggested = fmt.rotation_for((event.date.month - 1) // 3 + 1, number)
-    if suggested:
-        strategy = strategy or suggested[0].key
-        deployment = deployment or suggested[1].key
-    return strategy, deployment
-
-
-def _checked_scheme_pool(fmt: Format, pool: list[str]) -> list[str]:
-    unknown = [key for key in pool if fmt.scheme(key) is None]
-    if unknown:
-        raise invalid("unknown_scheme", f"Not schemes of {fmt.name}: {', '.join(unknown)}.", "scheme_pool")
-    if len(set(pool)) != len(pool):
-        raise invalid("duplicate_scheme", "A scheme pool names each scheme once.", "scheme_pool")
-    return pool
-
-
 def round_delete(*, event: Event, number: int) -> None:
-    """Redo: remove the latest round while no game of it has a reported result."""
+    """Redo: remove the latest round while no game of it has a reported result; its cards go back on the deck."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         latest = selectors.latest_round_number(event)
@@ -182,27 +214,27 @@ def round_delete(*, event: Event, number: int) -> None:
         rnd.delete()
 
 
-def result_record(*, game: Game, user, outcome: str, vp_a: int | None = None, vp_b: int | None = None,
-                  loser: str | None = None) -> tuple[Result, bool]:
+def result_record(*, game: Game, user, report: Report) -> tuple[Result, bool]:
     """Enter or replace a game's result; returns (result, created). A concession drops the conceder."""
-    event = game.round.event
     if game.is_bye:
-        raise conflict("bye_result_fixed", "A bye's result is the format's award and cannot be entered.")
-    scores = score_report(get_format(event.format), outcome=outcome, vp_a=vp_a, vp_b=vp_b, loser=loser)
+        raise conflict("bye_result_fixed", "A bye's result is the event's award and cannot be entered.")
+    names = {"a": game.player_a.name, "b": game.player_b.name}
+    scores = score_report(game.round.event.rules(), report, pool=game.round.scheme_pool, names=names)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
-        result, created = _save_result(game=game, user=user, outcome=outcome, loser=loser, scores=scores)
-        if outcome == CONCEDED:
-            Player.objects.filter(pk=game.player_a_id if loser == "a" else game.player_b_id,
+        result, created = _save_result(game=game, user=user, report=report, scores=scores)
+        if report.outcome == CONCEDED:
+            Player.objects.filter(pk=game.player_a_id if report.loser == "a" else game.player_b_id,
                                   status=ACTIVE).update(status=DROPPED)
     return result, created
 
 
-def _save_result(*, game: Game, user, outcome: str, loser: str | None, scores) -> tuple[Result, bool]:
+def _save_result(*, game: Game, user, report: Report, scores) -> tuple[Result, bool]:
     side_a, side_b = scores
     try:
         return Result.objects.update_or_create(game=game, defaults=dict(
-            outcome=outcome, loser=loser or "", entered_by=user,
+            outcome=report.outcome, loser=report.loser or "", entered_by=user, turns=report.turns,
+            breakdown={side: asdict(part) for side, part in report.breakdown.items()},
             vp_a=side_a.vp, tp_a=side_a.tp, diff_a=side_a.diff,
             vp_b=side_b.vp, tp_b=side_b.tp, diff_b=side_b.diff))
     except IntegrityError:

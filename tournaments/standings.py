@@ -2,16 +2,19 @@
 
 GG2017 "Standings": order by Tournament Points, then Differential, then VP;
 players equal on the whole chain share a place and the next place is skipped
-(1, 2, 2, 4). The Ringer is never listed and a disqualified player is not
+(1, 2, 2, 4). The organizer may choose another tiebreak chain, with strength of
+schedule (SOS: the sum of one's opponents' TP) available. The Ringer is never listed and a disqualified player is not
 ranked; a dropped player keeps their games and is listed as dropped.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 ACTIVE, DROPPED, DISQUALIFIED = "active", "dropped", "disqualified"
 DEFAULT_TIEBREAKS = ("tp", "diff", "vp")
+TIEBREAKS = {"tp": "Tournament Points", "diff": "Differential", "vp": "Victory Points",
+             "sos": "Strength of schedule (opponents' TP)"}
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class SideResult:
     vp: int
     tp: int
     diff: int
+    opponent: int | None = None
 
 
 @dataclass
@@ -44,12 +48,16 @@ class Totals:
     diff: int = 0
     vp: int = 0
     played: int = 0
+    sos: int = 0
+    opponents: list[int] = field(default_factory=list)
 
     def add(self, side: SideResult) -> None:
         self.tp += side.tp
         self.diff += side.diff
         self.vp += side.vp
         self.played += 1
+        if side.opponent is not None:
+            self.opponents.append(side.opponent)
 
 
 @dataclass(frozen=True)
@@ -70,7 +78,11 @@ def totals_by_player(results: Iterable[SideResult], *, after_round: int | None =
 def standings(entrants: Iterable[Entrant], results: Iterable[SideResult], *, after_round: int | None = None,
               tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> list[Standing]:
     """Ranked rows, best first; ties listed by name so the page is stable."""
+    entrants = list(entrants)
     totals = totals_by_player(results, after_round=after_round)
+    ringers = {e.id for e in entrants if e.is_ringer}
+    for own in totals.values():
+        own.sos = sum(totals[o].tp for o in own.opponents if o not in ringers)
     rows = [(e, totals.get(e.id, Totals())) for e in entrants if e.ranked]
 
     def merit(row: tuple[Entrant, Totals]) -> tuple[int, ...]:

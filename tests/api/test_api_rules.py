@@ -259,12 +259,14 @@ def test_round_mission_defaults_to_the_rotation_and_checks_keys(api):
     eid = event["id"]
     body = rejected(api, "POST", f"/api/events/{eid}/rounds/",
                     {"strategy": "capture-the-flag", "scheme_pool": ["claim-jump", "not-a-scheme"]}, 400)
-    assert error_codes(body) == {("strategy", "unknown_strategy")}
-    body = rejected(api, "POST", f"/api/events/{eid}/rounds/", {"scheme_pool": ["claim-jump", "nope"]}, 400)
-    assert error_codes(body) == {("scheme_pool", "unknown_scheme")}
-    status, rnd = api.post(f"/api/events/{eid}/rounds/", {"scheme_pool": ["claim-jump", "tail-em"]})
-    assert (rnd["strategy"], rnd["deployment"], rnd["scheme_pool"]) == ("headhunter", "close",
-                                                                       ["claim-jump", "tail-em"])
+    assert error_codes(body) == {("strategy", "unknown_strategy"), ("scheme_pool", "scheme_unknown"),
+                                 ("scheme_pool", "pool_size")}
+    pool = ["claim-jump", "tail-em", "set-up", "inspection", "last-stand"]
+    status, rnd = api.post(f"/api/events/{eid}/rounds/", {"scheme_pool": pool})
+    assert (rnd["strategy"], rnd["deployment"], rnd["scheme_pool"]) == ("headhunter", "close", pool)
+    assert rnd["mission"]["strategy"]["name"] == "Headhunter" and rnd["cards"] == []
+    assert [s["name"] for s in rnd["mission"]["scheme_pool"]] == ["Claim Jump", "Tail 'em", "Set Up", "Inspection",
+                                                                  "Last Stand"]
 
 
 def test_formats_and_unknown_urls(anon_api):
@@ -272,7 +274,11 @@ def test_formats_and_unknown_urls(anon_api):
     assert status == 200 and {f["key"] for f in formats} == {"gg2017", "m3e"}
     gg = anon_api.get("/api/formats/gg2017/")[1]
     assert gg["bye"] == {"tp": 3, "diff": 5, "vp": 10} and gg["vp_limits"]["game"] == 10
-    assert {"key": "tail-em", "name": "Tail 'em", "suit": None} in gg["schemes"]
+    assert {"key": "tail-em", "name": "Tail 'em", "name_fr": None, "suit": None, "noted_model": False} \
+        in gg["schemes"]
+    assert gg["rotation"]["1"][0] == {"round": 1, "strategy": "headhunter", "deployment": "close"}
+    assert [c["key"] for c in gg["scheme_charts"]] == ["gg2017", "m2e-core"]
+    assert gg["scheme_charts"][0]["by_value"]["12"]["name"] == "A Quick Murder"
     for path in ("/api/not-a-thing/", "/api/formats/m9e/", "/api/events/999/", "/api/games/abc/",
                  "/api/events/999/rounds/1/"):
         status, body = anon_api.get(path)

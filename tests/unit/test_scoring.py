@@ -3,7 +3,8 @@ import pytest
 
 from scoring.formats import FORMATS, GG2017, M3E, key_of
 from scoring.problems import Invalid
-from scoring.results import CONCEDED, FORFEITED, PLAYED, SideScore, score_bye, score_played, score_report
+from scoring.results import SideScore, score_bye, score_played, score_report
+from scoring.validator import CONCEDED, FORFEITED, PLAYED, Report
 
 
 def codes(error: Invalid) -> set[tuple[str, str]]:
@@ -29,35 +30,44 @@ def test_bye_award(fmt, award):
 @pytest.mark.parametrize("fmt, most", [(GG2017, 10), (M3E, 8)])
 @pytest.mark.parametrize("loser", ["a", "b"])
 def test_concession_and_forfeit_give_the_opponent_the_maximum(outcome, fmt, most, loser):
-    a, b = score_report(fmt, outcome=outcome, vp_a=7, vp_b=2, loser=loser)
+    a, b = score_report(fmt, Report(outcome=outcome, vp_a=7, vp_b=2, loser=loser))
     winner_side, loser_side = (b, a) if loser == "a" else (a, b)
     assert winner_side == SideScore(vp=most, tp=3, diff=most)
     assert loser_side == SideScore(vp=0, tp=0, diff=-most)
 
 
 def test_played_report_is_scored_from_vp():
-    assert score_report(GG2017, outcome=PLAYED, vp_a=10, vp_b=0) == (SideScore(10, 3, 10), SideScore(0, 0, -10))
+    assert score_report(GG2017, Report(vp_a=10, vp_b=0)) == (SideScore(10, 3, 10), SideScore(0, 0, -10))
 
 
 @pytest.mark.parametrize("fmt, cap", [(GG2017, 10), (M3E, 8)])
 def test_vp_above_the_game_maximum_is_rejected(fmt, cap):
-    score_report(fmt, outcome=PLAYED, vp_a=cap, vp_b=cap)  # the maximum itself is fine
+    score_report(fmt, Report(vp_a=cap, vp_b=cap))  # the maximum itself is fine
     with pytest.raises(Invalid) as err:
-        score_report(fmt, outcome=PLAYED, vp_a=cap + 1, vp_b=0)
+        score_report(fmt, Report(vp_a=cap + 1, vp_b=0))
     assert codes(err.value) == {("vp_above_game_limit", "vp_a")}
 
 
 def test_every_problem_is_reported_at_once():
     with pytest.raises(Invalid) as err:
-        score_report(GG2017, outcome=PLAYED, vp_a=-1, vp_b=None, loser="a")
+        score_report(GG2017, Report(outcome=PLAYED, vp_a=-1, vp_b=None, loser="a"))
     assert codes(err.value) == {("vp_negative", "vp_a"), ("vp_required", "vp_b"), ("loser_unexpected", "loser")}
 
 
 @pytest.mark.parametrize("outcome", [CONCEDED, FORFEITED])
 def test_unusual_result_must_name_the_loser(outcome):
     with pytest.raises(Invalid) as err:
-        score_report(GG2017, outcome=outcome)
+        score_report(GG2017, Report(outcome=outcome))
     assert codes(err.value) == {("loser_required", "loser")}
+
+
+def test_announced_awards_replace_the_formats():
+    rules = GG2017.announced({"bye": {"tp": 3, "diff": 3, "vp": 8},
+                              "forfeit": {"winner": {"tp": 3, "diff": 6, "vp": 6}, "loser": {"tp": 0, "diff": -6, "vp": 0}}})
+    assert score_bye(rules) == SideScore(vp=8, tp=3, diff=3)
+    assert score_report(rules, Report(outcome=FORFEITED, loser="a"))[1] == SideScore(vp=6, tp=3, diff=6)
+    assert score_report(rules, Report(outcome=CONCEDED, loser="a"))[1] == SideScore(vp=10, tp=3, diff=10)
+    assert GG2017.bye.vp == 10, "the format itself is unchanged"
 
 
 def test_vp_limits_per_format():
@@ -103,6 +113,33 @@ def test_each_rotation_uses_no_strategy_twice_and_at_least_three_deployments():
 
 def test_scheme_charts_cover_every_value_and_suit():
     gg_chart = GG2017.scheme_charts[0]
-    assert gg_chart.always == "Claim Jump" and gg_chart.doubles == "Eliminate the Leadership"
-    assert gg_chart.by_value[10] == "Tail 'em" and gg_chart.by_suit["rams"] == "Frame for Murder"
-    assert len(M3E.schemes) == 13 and M3E.scheme("harness-the-ley-line")
+    assert gg_chart.always.name == "Claim Jump" and gg_chart.doubles.name == "Eliminate the Leadership"
+    assert gg_chart.by_value[10].name == "Tail 'em" and gg_chart.by_suit["rams"].name == "Frame for Murder"
+    assert [c.key for c in GG2017.scheme_charts] == ["gg2017", "m2e-core"]
+    assert GG2017.chart("m2e-core").by_value[13].name == "Power Ritual"
+    assert len(M3E.schemes) == 13 and M3E.scheme("harness-the-ley-line").name_fr == "Maîtrisez la ligne de force"
+
+
+def test_schemes_that_need_a_noted_model():
+    noted = {s.key for s in GG2017.scheme_charts[0].schemes if s.noted_model}
+    assert noted == {"frame-for-murder", "undercover-entourage", "set-up", "a-quick-murder"}
+    assert {s.key for s in M3E.schemes if s.noted_model} == {"take-prisoner", "deliver-a-message", "claim-jump",
+                                                              "vendetta"}
+
+
+def test_m3e_strategies_and_deployments_by_suit_with_french_names():
+    assert {(s.key, s.suit) for s in M3E.strategies} == {("turf-war", "rams"), ("plant-explosives", "tomes"),
+                                                         ("corrupted-idols", "masks"), ("reckoning", "crows")}
+    assert {(d.key, d.suit) for d in M3E.deployments} == {("standard", "rams"), ("flank", "tomes"),
+                                                          ("wedge", "masks"), ("corner", "crows")}
+    assert M3E.strategy("reckoning").name_fr == "Règlement de Compte"
+
+
+def test_per_turn_limits():
+    assert (GG2017.vp.strategy_per_turn, GG2017.vp.scheme_per_turn, GG2017.vp.first_scoring_turn) == (1, None, 2)
+    assert (M3E.vp.strategy_per_turn, M3E.vp.scheme_per_turn, M3E.vp.first_scoring_turn) == (1, 1, 2)
+    assert (GG2017.turns_min, GG2017.turns_max) == (5, 7)
+
+
+def test_round_time_is_120_minutes():
+    assert GG2017.round_minutes == M3E.round_minutes == 120

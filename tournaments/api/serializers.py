@@ -1,20 +1,41 @@
 """Shapes of the API (the core-loop contract). Rules are checked in services and `scoring/`."""
+from dataclasses import asdict
+
 from rest_framework import serializers
 
-from scoring.results import PLAYED, REPORTED_OUTCOMES, SIDES
+from scoring.deck import Card
+from scoring.formats import get_format
+from scoring.validator import (ERROR_CODES, PLAYED, REPORTED_OUTCOMES, SIDES, Report, SchemeScore, SideBreakdown,
+                               TurnScore)
 from tournaments.models import Event, Game, Player, Result, Round
+from tournaments.selectors import is_organizer
+from tournaments.standings import TIEBREAKS
 
 
 class NamedSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
+    name_fr = serializers.CharField(allow_null=True)
     suit = serializers.CharField(allow_null=True)
 
 
+class SchemeSerializer(NamedSerializer):
+    noted_model = serializers.BooleanField()
+
+
+class SchemeChartSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    always = SchemeSerializer(allow_null=True)
+    doubles = SchemeSerializer(allow_null=True)
+    by_suit = serializers.DictField(child=SchemeSerializer())
+    by_value = serializers.DictField(child=SchemeSerializer())
+
+
 class AwardSerializer(serializers.Serializer):
-    tp = serializers.IntegerField()
-    diff = serializers.IntegerField()
-    vp = serializers.IntegerField()
+    tp = serializers.IntegerField(min_value=0, max_value=10)
+    diff = serializers.IntegerField(min_value=-100, max_value=100)
+    vp = serializers.IntegerField(min_value=0, max_value=100)
 
 
 class UnusualResultSerializer(serializers.Serializer):
@@ -27,6 +48,9 @@ class VPLimitsSerializer(serializers.Serializer):
     scheme = serializers.IntegerField()
     game = serializers.IntegerField()
     schemes_per_player = serializers.IntegerField()
+    strategy_per_turn = serializers.IntegerField()
+    scheme_per_turn = serializers.IntegerField(allow_null=True)
+    first_scoring_turn = serializers.IntegerField()
 
 
 class FormatSerializer(serializers.Serializer):
@@ -36,7 +60,9 @@ class FormatSerializer(serializers.Serializer):
     factions = NamedSerializer(many=True)
     strategies = NamedSerializer(many=True)
     deployments = NamedSerializer(many=True)
-    schemes = NamedSerializer(many=True)
+    schemes = SchemeSerializer(many=True)
+    scheme_charts = SchemeChartSerializer(many=True)
+    pool_rule = serializers.CharField()
     vp_limits = VPLimitsSerializer(source="vp")
     turns_min = serializers.IntegerField()
     turns_max = serializers.IntegerField()
@@ -44,17 +70,65 @@ class FormatSerializer(serializers.Serializer):
     concession = UnusualResultSerializer()
     forfeit = UnusualResultSerializer()
     round_minutes = serializers.IntegerField()
+    suggested_rounds = serializers.SerializerMethodField()
+    rotation = serializers.SerializerMethodField()
+
+    def get_suggested_rounds(self, fmt) -> list[dict]:
+        return [{"from_players": players, "rounds": rounds} for players, rounds in fmt.suggested_rounds]
+
+    def get_rotation(self, fmt) -> dict:
+        """Quarter ("1" = January-March) -> [{"round", "strategy", "deployment"}] as keys."""
+        return {str(quarter): [{"round": n, "strategy": fmt.rotation_for(quarter, n)[0].key,
+                                "deployment": fmt.rotation_for(quarter, n)[1].key}
+                               for n in range(1, len(plan) + 1)]
+                for quarter, plan in fmt.rotation.items()}
 
 
 class EventSerializer(serializers.ModelSerializer):
+    """An event and its announced rules; awards show the values in force (the format's unless varied)."""
+
     organizers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
     rounds = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True)
     rematch_window = serializers.IntegerField(min_value=1, max_value=30, required=False, default=3)
+    bye = AwardSerializer(required=False)
+    concession = UnusualResultSerializer(required=False)
+    forfeit = UnusualResultSerializer(required=False)
+    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=list(TIEBREAKS)), required=False,
+                                      min_length=1, max_length=len(TIEBREAKS))
+    scheme_chart = serializers.CharField(required=False, allow_blank=True, max_length=20)
+    scheme_pools = serializers.DictField(child=serializers.ListField(child=serializers.CharField(max_length=60),
+                                                                     max_length=13), required=False)
+    deck_seed = serializers.CharField(required=False, max_length=64,
+                                      help_text="Shuffles the event's Fate Deck; shown to organizers only.")
 
     class Meta:
         model = Event
-        fields = ["id", "slug", "name", "date", "format", "rounds", "rematch_window", "organizers", "created_at"]
+        fields = ["id", "slug", "name", "date", "format", "rounds", "rematch_window", "bye", "concession",
+                  "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
+
+    def validate_scheme_pools(self, pools):
+        if any(not key.isdigit() or int(key) < 1 for key in pools):
+            raise serializers.ValidationError("Scheme pools are keyed by round number: \"1\", \"2\", ...")
+        return {str(int(key)): pool for key, pool in pools.items()}
+
+    def settings_from(self, data: dict, current_awards: dict | None = None) -> dict:
+        """The service's keyword arguments: the three awards travel together as `awards`."""
+        data = dict(data)
+        varied = {k: data.pop(k) for k in ("bye", "concession", "forfeit") if k in data}
+        if varied or current_awards is None:
+            data["awards"] = {**(current_awards or {}), **varied}
+        return data
+
+    def to_representation(self, event):
+        data = super().to_representation(event)
+        rules = event.rules()
+        data.update(bye=asdict(rules.bye), concession=asdict(rules.concession), forfeit=asdict(rules.forfeit),
+                    scheme_chart=event.chart().key)
+        request = self.context.get("request")
+        if not (request and is_organizer(request.user, event)):
+            data.pop("deck_seed")
+        return data
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -78,7 +152,7 @@ class ResultSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Result
-        fields = ["game", "outcome", "loser", "a", "b", "entered_at"]
+        fields = ["game", "outcome", "loser", "a", "b", "turns", "breakdown", "entered_at"]
 
     def get_a(self, result) -> ResultSideSerializer:
         return {"player": result.game.player_a_id, "vp": result.vp_a, "tp": result.tp_a, "diff": result.diff_a}
@@ -94,12 +168,61 @@ class ResultSerializer(serializers.ModelSerializer):
         return data
 
 
+class SchemeScoreSerializer(serializers.Serializer):
+    scheme = serializers.CharField(max_length=60)
+    vp = serializers.IntegerField()
+    noted_model = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+
+
+class TurnScoreSerializer(serializers.Serializer):
+    turn = serializers.IntegerField()
+    strategy = serializers.IntegerField(default=0)
+    schemes = serializers.DictField(child=serializers.IntegerField(), default=dict)
+
+
+class SideBreakdownSerializer(serializers.Serializer):
+    strategy = serializers.IntegerField(default=0)
+    schemes = SchemeScoreSerializer(many=True, default=list)
+    turns = TurnScoreSerializer(many=True, default=list)
+
+    def validate(self, data):
+        if len(data["schemes"]) > 13 or len(data["turns"]) > 20:
+            raise serializers.ValidationError("Too many schemes or turns for one game.", code="too_long")
+        return data
+
+
+class BreakdownSerializer(serializers.Serializer):
+    a = SideBreakdownSerializer(required=False)
+    b = SideBreakdownSerializer(required=False)
+
+
 class ResultInputSerializer(serializers.Serializer):
-    # Range checks are the rules module's (codes vp_negative, vp_above_game_limit), not the serializer's.
+    """A reported result. Ranges and consistency are the rules module's to judge (see its error codes)."""
+
     vp_a = serializers.IntegerField(required=False, allow_null=True)
     vp_b = serializers.IntegerField(required=False, allow_null=True)
     outcome = serializers.ChoiceField(choices=REPORTED_OUTCOMES, default=PLAYED)
     loser = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True)
+    turns = serializers.IntegerField(required=False, allow_null=True, help_text="Turns played.")
+    breakdown = BreakdownSerializer(required=False)
+
+    def to_report(self) -> Report:
+        data = self.validated_data
+        breakdown = {
+            side: SideBreakdown(strategy=part["strategy"],
+                                schemes=tuple(SchemeScore(**s) for s in part["schemes"]),
+                                turns=tuple(TurnScore(**t) for t in part["turns"]))
+            for side, part in data.get("breakdown", {}).items()}
+        return Report(outcome=data["outcome"], vp_a=data.get("vp_a"), vp_b=data.get("vp_b"),
+                      loser=data.get("loser"), turns=data.get("turns"), breakdown=breakdown)
+
+
+class ResultProblemSerializer(serializers.Serializer):
+    """One problem with a reported result (the body's `errors` list holds every one)."""
+
+    code = serializers.ChoiceField(choices=sorted(ERROR_CODES.items()))
+    attr = serializers.CharField()
+    detail = serializers.CharField()
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -123,11 +246,26 @@ class RoundGameSerializer(GameSerializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
+    """A round: `strategy`, `deployment` and `scheme_pool` as keys, `mission` with names, the Fate
+    cards flipped for it (`cards`, in order), the organizer's `report`, and the games by table."""
+
     games = RoundGameSerializer(many=True, read_only=True)
+    mission = serializers.SerializerMethodField()
+    cards = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
-        fields = ["number", "strategy", "deployment", "scheme_pool", "seed", "created_at", "games"]
+        fields = ["number", "strategy", "deployment", "scheme_pool", "mission", "cards", "report", "seed",
+                  "created_at", "games"]
+
+    def get_mission(self, rnd) -> dict:
+        fmt = get_format(rnd.event.format)
+        return {"strategy": NamedSerializer(fmt.strategy(rnd.strategy)).data,
+                "deployment": NamedSerializer(fmt.deployment(rnd.deployment)).data,
+                "scheme_pool": SchemeSerializer([fmt.scheme(k) for k in rnd.scheme_pool], many=True).data}
+
+    def get_cards(self, rnd) -> list[dict]:
+        return [{**flip, "name": Card(flip["card"]).name} for flip in rnd.flips]
 
 
 class RoundInputSerializer(serializers.Serializer):
@@ -146,6 +284,7 @@ class StandingRowSerializer(serializers.Serializer):
     diff = serializers.IntegerField(source="totals.diff")
     vp = serializers.IntegerField(source="totals.vp")
     played = serializers.IntegerField(source="totals.played")
+    sos = serializers.IntegerField(source="totals.sos", help_text="Strength of schedule: opponents' TP.")
     status = serializers.CharField(source="entrant.status")
 
 

@@ -1,6 +1,6 @@
 """Thin HTTP shell: check the shape, check the organizer, call a service, render."""
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.exceptions import NotFound, ValidationError
@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.formats import FORMATS
+from scoring.validator import ERROR_CODES
 from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.permissions import IsOrganizerOrReadOnly
@@ -34,17 +35,29 @@ class FormatDetail(APIView):
 
 
 class EventList(generics.ListCreateAPIView):
+    """Events, newest first; any signed-in user may create one and becomes its organizer."""
+
     queryset = Event.objects.prefetch_related("organizers")
     serializer_class = s.EventSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def perform_create(self, serializer):
-        serializer.instance = services.event_create(user=self.request.user, **serializer.validated_data)
+        serializer.instance = services.event_create(user=self.request.user,
+                                                    **serializer.settings_from(serializer.validated_data))
 
 
-class EventDetail(generics.RetrieveAPIView):
+class EventDetail(generics.RetrieveUpdateAPIView):
+    """GET an event; PATCH its settings (organizers)."""
+
     queryset = Event.objects.prefetch_related("organizers")
     serializer_class = s.EventSerializer
+    permission_classes = [IsOrganizerOrReadOnly]
+    http_method_names = ["get", "patch", "head", "options"]
+
+    def perform_update(self, serializer):
+        event = serializer.instance
+        serializer.instance = services.event_update(
+            event=event, **serializer.settings_from(serializer.validated_data, current_awards=event.awards))
 
 
 class EventScoped(APIView):
@@ -130,13 +143,17 @@ class GameDetail(generics.RetrieveAPIView):
 class GameResult(APIView):
     permission_classes = [IsOrganizerOrReadOnly]
 
-    @extend_schema(request=s.ResultInputSerializer, responses={200: s.ResultSerializer, 201: s.ResultSerializer})
+    @extend_schema(request=s.ResultInputSerializer, responses={
+        200: s.ResultSerializer, 201: s.ResultSerializer,
+        400: OpenApiResponse(s.ResultProblemSerializer(many=True), description=(
+            "Every problem with the report, each with its `code`:\n" + "\n".join(
+                f"- `{code}`: {meaning}" for code, meaning in sorted(ERROR_CODES.items()))))})
     def post(self, request, pk):
-        game = get_object_or_404(Game.objects.select_related("round__event"), pk=pk)
+        game = get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b"), pk=pk)
         self.check_object_permissions(request, game.round.event)
         data = s.ResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        result, created = services.result_record(game=game, user=request.user, **data.validated_data)
+        result, created = services.result_record(game=game, user=request.user, report=data.to_report())
         return Response(s.ResultSerializer(result).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 

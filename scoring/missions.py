@@ -1,0 +1,103 @@
+"""A round's mission: its Strategy, Deployment and Scheme Pool, chosen by the organizer, taken from
+the format's rotation, or flipped from the event's Fate Deck.
+
+GG2017: every table plays the same mission; no Strategy is used twice in an event (here: not
+while an unused one is left, so a five-round M3E event with four strategies can still run);
+at least 3 different Deployments should be used over the event.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .deck import Dealer, flip_deployment, flip_scheme_pool, flip_strategy
+from .formats import Format, Named, SchemeChart
+from .problems import Invalid, Problem
+
+POOL_SIZE = 5
+FEWEST_DEPLOYMENTS = 3
+
+
+@dataclass(frozen=True)
+class Mission:
+    strategy: Named
+    deployment: Named
+    scheme_pool: list[Named]
+    warnings: list[Problem] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class MissionHistory:
+    """What earlier rounds of the event used."""
+
+    strategies: Sequence[str] = ()
+    deployments: Sequence[str] = ()
+
+
+def scheme_pool_problems(chart: SchemeChart, pool: Sequence[str], attr: str = "scheme_pool") -> list[Problem]:
+    """A pool the organizer fixes: five different schemes of the event's chart."""
+    known = {s.key for s in chart.schemes}
+    problems = []
+    unknown = [key for key in pool if key not in known]
+    if unknown:
+        problems.append(Problem("scheme_unknown", f"Not schemes of the {chart.name} chart: {', '.join(unknown)}.",
+                                attr))
+    if len(set(pool)) != len(pool):
+        problems.append(Problem("scheme_repeated", "A Scheme Pool names each scheme once.", attr))
+    if len(pool) != POOL_SIZE:
+        problems.append(Problem("pool_size", f"A Scheme Pool has {POOL_SIZE} schemes (got {len(pool)}).", attr))
+    return problems
+
+
+def plan_mission(fmt: Format, chart: SchemeChart, dealer: Dealer, *, number: int, quarter: int,
+                 history: MissionHistory, planned_rounds: int, strategy: str = "", deployment: str = "",
+                 scheme_pool: Sequence[str] = ()) -> Mission:
+    """The mission of round `number`; the dealer records any card flipped. Raises `Invalid`."""
+    problems: list[Problem] = []
+    fresh = [s for s in fmt.strategies if s.key not in history.strategies]
+    if strategy:
+        if fmt.strategy(strategy) is None:
+            problems.append(Problem("unknown_strategy", f"\"{strategy}\" is not a strategy of {fmt.name}.",
+                                    "strategy"))
+        elif strategy in history.strategies and fresh:
+            problems.append(Problem("strategy_used", f"{fmt.strategy(strategy).name} was already played in this "
+                                    "event; each round plays a different strategy.", "strategy"))
+    if deployment and fmt.deployment(deployment) is None:
+        problems.append(Problem("unknown_deployment", f"\"{deployment}\" is not a deployment of {fmt.name}.",
+                                "deployment"))
+    if scheme_pool:
+        problems += scheme_pool_problems(chart, scheme_pool)
+    if problems:
+        raise Invalid(*problems)
+
+    suggested = fmt.rotation_for(quarter, number)
+    if strategy:
+        chosen_strategy = fmt.strategy(strategy)
+    elif suggested and (suggested[0] in fresh or not fresh):
+        chosen_strategy = suggested[0]
+    elif all(s.suit for s in fmt.strategies):
+        chosen_strategy = flip_strategy(fmt, dealer, history.strategies)
+    else:
+        chosen_strategy = (fresh or list(fmt.strategies))[0]
+
+    if deployment:
+        chosen_deployment = fmt.deployment(deployment)
+    elif suggested:
+        chosen_deployment = suggested[1]
+    elif all(d.suit for d in fmt.deployments):
+        chosen_deployment = flip_deployment(fmt, dealer)
+    else:  # past the rotation: the deployment played least so far
+        chosen_deployment = min(fmt.deployments, key=lambda d: list(history.deployments).count(d.key))
+
+    pool = [chart_scheme(chart, key) for key in scheme_pool] if scheme_pool else flip_scheme_pool(fmt, chart, dealer)
+
+    warnings = []
+    deployments = {*history.deployments, chosen_deployment.key}
+    if len(deployments) + max(planned_rounds - number, 0) < FEWEST_DEPLOYMENTS:
+        warnings.append(Problem("few_deployments", f"This event will use only {len(deployments)} different "
+                                f"deployment(s); GG2017 asks for at least {FEWEST_DEPLOYMENTS}.", "deployment"))
+    return Mission(chosen_strategy, chosen_deployment, pool, warnings)
+
+
+def chart_scheme(chart: SchemeChart, key: str) -> Named:
+    return next(s for s in chart.schemes if s.key == key)
