@@ -1,0 +1,236 @@
+"""The Swiss pairing engine: pure Python, data in and pairings out.
+
+Hard rules (GG2017 "Round Pairings"): nobody meets an opponent again within the
+rematch window, nobody gets a second bye-or-Ringer game, and with an odd count
+the lowest-placed eligible player takes the bye (or plays the Ringer), moving up
+the standings when the rest could not then be paired legally.
+
+Among legal pairings the engine returns one minimising Σ(ΔTP)², then Σ(ΔDiff)²,
+then Σ(ΔVP)², exactly; the round's seed breaks remaining ties.
+
+Why it is fast and still exact: for squared differences, a pairing can never
+beat Σ gap² over the boundaries between TP groups that an odd number of players
+sits above (each such boundary must be crossed at least once, and one edge across
+several boundaries costs more than one edge per boundary). A boundary with an
+even number above is a *cut*: crossing it costs at least 2·gap² more. So the
+field is split at the cuts into blocks, each block solved exactly on its own, and
+the joint answer is then *certified*: if its ΣΔTP² is below that lower bound plus
+2·gap² of every cut, no pairing crossing a cut can be as good, so the answer is
+the global optimum. A cut that fails the test is removed and the merged block is
+solved again; in the worst case the whole field is one block. Never a worse answer.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from scoring.problems import conflict
+from tournaments.pairing.matching import min_cost_perfect_matching
+
+SWISS, RANDOM, FOLD = "swiss", "random", "fold"
+METHODS = (SWISS, RANDOM, FOLD)
+
+
+@dataclass(frozen=True)
+class Contender:
+    """A player the round must seat, with their totals so far."""
+
+    id: int
+    tp: int = 0
+    diff: int = 0
+    vp: int = 0
+    had_bye: bool = False  # already had a bye or a game against the Ringer
+    club: str = ""
+
+
+@dataclass(frozen=True)
+class PairedGame:
+    table: int | None  # None for a bye
+    player_a: int
+    player_b: int | None  # None for a bye; the Ringer's id for a Ringer game
+
+
+@dataclass(frozen=True)
+class RoundPairing:
+    games: tuple[PairedGame, ...]
+    # (ΣΔTP², ΣΔDiff², ΣΔVP²) over the games between contenders.
+    objective: tuple[int, int, int]
+    # Who took the bye or played the Ringer this round, if the count was odd.
+    odd_one_out: int | None = None
+
+
+Pair = tuple[Contender, Contender]
+
+
+def pair_round(contenders: Sequence[Contender], *, round_number: int, seed: int | str,
+               met: Mapping[frozenset[int], int] | None = None, rematch_window: int = 3,
+               ringer: int | None = None, method: str = SWISS, avoid_same_club: bool = False) -> RoundPairing:
+    """Seat every contender once; `met` maps a pair of players to the last round they met."""
+    if method not in METHODS:
+        raise ValueError(f"unknown pairing method {method!r}")
+    met = met or {}
+    rng = random.Random(f"{seed}")
+    order = standing_order(contenders, rng)
+
+    def forbidden(a: int, b: int) -> bool:
+        last = met.get(frozenset((a, b)))
+        return last is not None and round_number - last < rematch_window
+
+    def solve(field: list[Contender]) -> list[Pair] | None:
+        if avoid_same_club and round_number == 1 and not met:
+            return _apart_by_club(field, rng)
+        return _optimal(field, method, forbidden, rng)
+
+    if len(order) % 2 == 0:
+        matching = solve(order)
+        if matching is None:
+            raise conflict("no_legal_pairing", f"No pairing of these {len(order)} players avoids a rematch within "
+                           f"the last {rematch_window} rounds.")
+        return _with_tables(order, matching, None, ringer)
+    eligible = [c for c in reversed(order) if not c.had_bye]
+    if not eligible:
+        raise conflict("no_bye_candidate", "Every player has already had a bye or a game against the Ringer.")
+    for candidate in eligible:
+        matching = solve([c for c in order if c is not candidate])
+        if matching is not None:
+            return _with_tables(order, matching, candidate, ringer)
+    raise conflict("no_legal_pairing", "No player who has not had a bye or a Ringer game can take it while the "
+                   f"others are paired without a rematch within the last {rematch_window} rounds.")
+
+
+def standing_order(contenders: Sequence[Contender], rng: random.Random) -> list[Contender]:
+    """Best first by TP, Diff, VP; players equal on all three are ordered by the seed."""
+    shuffled = list(contenders)
+    rng.shuffle(shuffled)
+    return sorted(shuffled, key=lambda c: (-c.tp, -c.diff, -c.vp))
+
+
+def _optimal(order: list[Contender], method: str, forbidden, rng: random.Random) -> list[Pair] | None:
+    """The best legal pairing of `order` (even length) for the method, or None when none is legal."""
+    if not order:
+        return []
+    if method == RANDOM:
+        # A seeded shuffle, then the engine keeps neighbours together: the position is the only tier.
+        shuffled = list(order)
+        rng.shuffle(shuffled)
+        position = {c.id: i for i, c in enumerate(shuffled)}
+        return _certified_blocks(shuffled, lambda c: -position[c.id], lambda a, b: (), forbidden, rng)
+    finer = _fold_costs(order) if method == FOLD else _swiss_costs
+    return _certified_blocks(order, lambda c: c.tp, finer, forbidden, rng)
+
+
+def _swiss_costs(a: Contender, b: Contender) -> tuple[int, ...]:
+    return (a.diff - b.diff) ** 2, (a.vp - b.vp) ** 2
+
+
+def _fold_costs(order: list[Contender]) -> Callable[[Contender, Contender], tuple[int, ...]]:
+    """Fold: inside a TP group the top half meets the bottom half (1st v (n/2+1)th, ...)."""
+    rank, half = {}, {}
+    for tp in {c.tp for c in order}:
+        group = [c for c in order if c.tp == tp]
+        for i, c in enumerate(group):
+            rank[c.id], half[c.id] = i, (len(group) + 1) // 2
+
+    def cost(a: Contender, b: Contender) -> tuple[int, ...]:
+        if a.tp != b.tp:
+            return _swiss_costs(a, b)
+        return (abs(rank[a.id] - rank[b.id]) - half[a.id]) ** 2, (a.vp - b.vp) ** 2
+    return cost
+
+
+def _certified_blocks(order: list[Contender], level: Callable[[Contender], int],
+                      finer: Callable[[Contender, Contender], tuple[int, ...]], forbidden,
+                      rng: random.Random) -> list[Pair] | None:
+    """Solve block by block between cuts, then certify the joint answer (see the module docstring).
+
+    `order` runs from the highest level to the lowest; tier 1 is (Δlevel)², then `finer`, then a seeded tie."""
+    starts = [i for i in range(len(order)) if i == 0 or level(order[i]) != level(order[i - 1])]
+    gap2 = {b: (level(order[b - 1]) - level(order[b])) ** 2 for b in starts[1:]}
+    odd_boundaries = [b for b in gap2 if b % 2]
+    cuts = {b for b in gap2 if b % 2 == 0}
+    while True:
+        edges = sorted(cuts)
+        blocks = list(zip([0, *edges], [*edges, len(order)]))
+        parts = []
+        for start, end in blocks:
+            part = _solve_block(order[start:end], level, finer, forbidden, rng)
+            if part is None:
+                break
+            parts.append(part)
+        if len(parts) < len(blocks):
+            if not cuts:
+                return None
+            cuts -= {start, end}  # no legal pairing inside: merge the block with its neighbours
+            continue
+        # Extra tier-1 cost each block pays above its own lower bound (rematch bans force it).
+        extra = [sum((level(a) - level(b)) ** 2 for a, b in part)
+                 - sum(gap2[b] for b in odd_boundaries if start < b < end)
+                 for part, (start, end) in zip(parts, blocks)]
+        uncertified = _uncertified_cuts(blocks, extra, gap2)
+        if not uncertified:
+            return [pair for part in parts for pair in part]
+        cuts -= uncertified
+
+
+def _uncertified_cuts(blocks: list[tuple[int, int]], extra: list[int], gap2: dict[int, int]) -> set[int]:
+    """Cuts a better pairing might cross. A pairing that crosses every cut inside a run of blocks pays at
+    least 2·gap² per cut over the run's lower bound; ours pays the blocks' extras. Only when the extras
+    reach the crossing cost could crossing help, and such a run starts and ends at blocks with an extra."""
+    paying = [k for k, e in enumerate(extra) if e > 0]
+    uncertified: set[int] = set()
+    for x, first in enumerate(paying):
+        for last in paying[x:]:
+            inner_cuts = [blocks[k][0] for k in range(first + 1, last + 1)]
+            crossing = 2 * sum(gap2[c] for c in inner_cuts)
+            if first == last:
+                # A single paying block: crossing one cut on either side, into a neighbour that pays nothing.
+                for neighbour_cut in (blocks[first][0], blocks[first][1]):
+                    if neighbour_cut in gap2 and 2 * gap2[neighbour_cut] <= extra[first]:
+                        uncertified.add(neighbour_cut)
+            elif crossing <= sum(extra[first:last + 1]):
+                uncertified.update(inner_cuts)
+    return uncertified
+
+
+def _solve_block(block: list[Contender], level, finer, forbidden, rng: random.Random) -> list[Pair] | None:
+    if len(block) == 2:
+        a, b = block
+        return None if forbidden(a.id, b.id) else [(a, b)]
+    tie_range = len(block) ** 2
+    edges = [(i, j, ((level(a) - level(b)) ** 2, *finer(a, b), rng.randrange(tie_range)))
+             for (i, a), (j, b) in combinations(enumerate(block), 2) if not forbidden(a.id, b.id)]
+    matching = min_cost_perfect_matching(len(block), edges)
+    return None if matching is None else [(block[i], block[j]) for i, j in matching]
+
+
+def _apart_by_club(field: list[Contender], rng: random.Random) -> list[Pair]:
+    """Round 1 keeping clubs apart: list players club by club (largest club first, the seed ordering
+    clubs of equal size and players inside a club) and pair each with the one half a field further on.
+    Two clubmates meet only where one club holds more than half the field, and then as few times as can be."""
+    clubs: dict[str, list[Contender]] = {}
+    for c in field:
+        clubs.setdefault(c.club or f"\0{c.id}", []).append(c)  # no club: a club of one
+    members = list(clubs.values())
+    rng.shuffle(members)
+    members.sort(key=len, reverse=True)
+    listing = [c for club in members for c in club]
+    half = len(listing) // 2
+    return [(listing[i], listing[i + half]) for i in range(half)]
+
+
+def _with_tables(order: list[Contender], matching: list[Pair], odd_one_out: Contender | None,
+                 ringer: int | None) -> RoundPairing:
+    """Table 1 for the best-placed game, the better-placed player as A; a bye has no table."""
+    position = {c.id: i for i, c in enumerate(order)}
+    seated = [tuple(sorted((a.id, b.id), key=position.__getitem__)) for a, b in matching]
+    if odd_one_out is not None and ringer is not None:
+        seated.append((odd_one_out.id, ringer))
+    seated.sort(key=lambda pair: position[pair[0]])
+    games = [PairedGame(table, a, b) for table, (a, b) in enumerate(seated, start=1)]
+    if odd_one_out is not None and ringer is None:
+        games.append(PairedGame(None, odd_one_out.id, None))
+    objective = tuple(sum((getattr(a, t) - getattr(b, t)) ** 2 for a, b in matching) for t in ("tp", "diff", "vp"))
+    return RoundPairing(games=tuple(games), objective=objective,
+                        odd_one_out=odd_one_out.id if odd_one_out else None)
