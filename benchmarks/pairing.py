@@ -16,6 +16,8 @@ import time
 import tracemalloc
 from itertools import combinations
 
+import numpy as np
+
 from tournaments.pairing import Contender, pair_round
 from tournaments.pairing.matching import min_cost_perfect_matching
 
@@ -51,10 +53,13 @@ def engine(contenders, met):
 def full_graph(contenders, met):
     """The reference: one blossom over every legal pair (no blocks, no certificate)."""
     rnd = ROUNDS_PLAYED + 1
-    edges = [(i, j, ((a.tp - b.tp) ** 2, (a.diff - b.diff) ** 2, (a.vp - b.vp) ** 2))
-             for (i, a), (j, b) in combinations(enumerate(contenders), 2)
+    legal = [(i, j) for (i, a), (j, b) in combinations(enumerate(contenders), 2)
              if rnd - met.get(frozenset((a.id, b.id)), -99) >= WINDOW]
-    pairs = min_cost_perfect_matching(len(contenders), edges)
+    left, right = (np.array(side, dtype=np.int64) for side in zip(*legal))
+    tiers = [(np.array([getattr(c, t) for c in contenders], dtype=np.int64)[left]
+              - np.array([getattr(c, t) for c in contenders], dtype=np.int64)[right]) ** 2
+             for t in ("tp", "diff", "vp")]
+    pairs = min_cost_perfect_matching(len(contenders), left, right, tiers)
     return tuple(sum((getattr(contenders[i], t) - getattr(contenders[j], t)) ** 2 for i, j in pairs)
                  for t in ("tp", "diff", "vp"))
 

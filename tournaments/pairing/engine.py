@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+import numpy as np
 
 from scoring.problems import conflict
 from tournaments.pairing.matching import min_cost_perfect_matching
@@ -64,19 +64,33 @@ class RoundPairing:
 Pair = tuple[Contender, Contender]
 
 
+class RematchBans:
+    """Who may not meet whom this round: met within the rematch window."""
+
+    def __init__(self, met: Mapping[frozenset[int], int], round_number: int, window: int):
+        self._partners: dict[int, set[int]] = {}
+        for pair, last in met.items():
+            if round_number - last < window:
+                a, b = tuple(pair)
+                self._partners.setdefault(a, set()).add(b)
+                self._partners.setdefault(b, set()).add(a)
+
+    def __call__(self, a: int, b: int) -> bool:
+        return b in self._partners.get(a, ())
+
+    def partners(self, a: int) -> set[int]:
+        return self._partners.get(a, set())
+
+
 def pair_round(contenders: Sequence[Contender], *, round_number: int, seed: int | str,
                met: Mapping[frozenset[int], int] | None = None, rematch_window: int = 3,
                ringer: int | None = None, method: str = SWISS, avoid_same_club: bool = False) -> RoundPairing:
     """Seat every contender once; `met` maps a pair of players to the last round they met."""
     if method not in METHODS:
         raise ValueError(f"unknown pairing method {method!r}")
-    met = met or {}
     rng = random.Random(f"{seed}")
     order = standing_order(contenders, rng)
-
-    def forbidden(a: int, b: int) -> bool:
-        last = met.get(frozenset((a, b)))
-        return last is not None and round_number - last < rematch_window
+    forbidden = RematchBans(met or {}, round_number, rematch_window)
 
     def solve(field: list[Contender]) -> list[Pair] | None:
         if avoid_same_club and round_number == 1 and not met:
@@ -116,28 +130,39 @@ def _optimal(order: list[Contender], method: str, forbidden, rng: random.Random)
         shuffled = list(order)
         rng.shuffle(shuffled)
         position = {c.id: i for i, c in enumerate(shuffled)}
-        return _certified_blocks(shuffled, lambda c: -position[c.id], lambda a, b: (), forbidden, rng)
+        return _certified_blocks(shuffled, lambda c: -position[c.id], _no_costs, forbidden, rng)
     finer = _fold_costs(order) if method == FOLD else _swiss_costs
     return _certified_blocks(order, lambda c: c.tp, finer, forbidden, rng)
 
 
-def _swiss_costs(a: Contender, b: Contender) -> tuple[int, ...]:
-    return (a.diff - b.diff) ** 2, (a.vp - b.vp) ** 2
+def _swiss_costs(block: list[Contender], i: np.ndarray, j: np.ndarray) -> list[np.ndarray]:
+    """Tiers 2 and 3 of the Swiss objective for candidate pairs (i[k], j[k]) of the block."""
+    diff = np.array([c.diff for c in block], dtype=np.int64)
+    vp = np.array([c.vp for c in block], dtype=np.int64)
+    return [(diff[i] - diff[j]) ** 2, (vp[i] - vp[j]) ** 2]
 
 
-def _fold_costs(order: list[Contender]) -> Callable[[Contender, Contender], tuple[int, ...]]:
-    """Fold: inside a TP group the top half meets the bottom half (1st v (n/2+1)th, ...)."""
+def _no_costs(block, i, j) -> list[np.ndarray]:
+    return []
+
+
+def _fold_costs(order: list[Contender]) -> Callable:
+    """Fold: inside a TP group the top half meets the bottom half (1st v (n/2+1)th, ...); floats
+    between groups keep the Swiss tiers."""
     rank, half = {}, {}
     for tp in {c.tp for c in order}:
         group = [c for c in order if c.tp == tp]
-        for i, c in enumerate(group):
-            rank[c.id], half[c.id] = i, (len(group) + 1) // 2
+        for k, c in enumerate(group):
+            rank[c.id], half[c.id] = k, (len(group) + 1) // 2
 
-    def cost(a: Contender, b: Contender) -> tuple[int, ...]:
-        if a.tp != b.tp:
-            return _swiss_costs(a, b)
-        return (abs(rank[a.id] - rank[b.id]) - half[a.id]) ** 2, (a.vp - b.vp) ** 2
-    return cost
+    def costs(block: list[Contender], i: np.ndarray, j: np.ndarray) -> list[np.ndarray]:
+        diff, vp = _swiss_costs(block, i, j)
+        tp = np.array([c.tp for c in block])
+        ranks = np.array([rank[c.id] for c in block])
+        halves = np.array([half[c.id] for c in block])
+        fold = (np.abs(ranks[i] - ranks[j]) - halves[i]) ** 2
+        return [np.where(tp[i] == tp[j], fold, diff), vp]
+    return costs
 
 
 def _certified_blocks(order: list[Contender], level: Callable[[Contender], int],
@@ -195,14 +220,48 @@ def _uncertified_cuts(blocks: list[tuple[int, int]], extra: list[int], gap2: dic
 
 
 def _solve_block(block: list[Contender], level, finer, forbidden, rng: random.Random) -> list[Pair] | None:
+    """The exact optimum of one block over its legal pairs. Pairs spanning two or more levels are tried
+    only when the block cannot reach its lower bound without them (they never help otherwise)."""
     if len(block) == 2:
         a, b = block
         return None if forbidden(a.id, b.id) else [(a, b)]
-    tie_range = len(block) ** 2
-    edges = [(i, j, ((level(a) - level(b)) ** 2, *finer(a, b), rng.randrange(tie_range)))
-             for (i, a), (j, b) in combinations(enumerate(block), 2) if not forbidden(a.id, b.id)]
-    matching = min_cost_perfect_matching(len(block), edges)
-    return None if matching is None else [(block[i], block[j]) for i, j in matching]
+    levels = np.array([level(c) for c in block], dtype=np.int64)
+    left, right = np.triu_indices(len(block), 1)
+    legal = np.ones(len(left), dtype=bool)
+    index = {c.id: k for k, c in enumerate(block)}
+    for k, c in enumerate(block):
+        for other in forbidden.partners(c.id):
+            m = index.get(other)
+            if m is not None and m > k:
+                legal[_pair_position(len(block), k, m)] = False
+    distinct = np.unique(levels)[::-1]
+    step = np.searchsorted(-distinct, -levels)  # rank of each player's level inside the block
+    near = np.abs(step[left] - step[right]) <= 1
+    bound = _block_lower_bound(levels)
+
+    def solve(keep: np.ndarray):
+        i, j = left[keep], right[keep]
+        tiers = [(levels[i] - levels[j]) ** 2, *finer(block, i, j),
+                 np.random.default_rng(rng.getrandbits(64)).integers(0, 64, len(i))]
+        return min_cost_perfect_matching(len(block), i, j, tiers)
+
+    matching = solve(legal & near)
+    if matching is None or sum(int(levels[a] - levels[b]) ** 2 for a, b in matching) != bound:
+        matching = solve(legal)
+        if matching is None:
+            return None
+    return [(block[a], block[b]) for a, b in matching]
+
+
+def _pair_position(size: int, k: int, m: int) -> int:
+    """Where the pair (k, m), k < m, sits in numpy's triu_indices(size, 1) order."""
+    return k * size - k * (k + 1) // 2 + (m - k - 1)
+
+
+def _block_lower_bound(levels: np.ndarray) -> int:
+    """Σ gap² over the level boundaries with an odd number of players above (levels in descending order)."""
+    changes = np.nonzero(levels[1:] != levels[:-1])[0] + 1
+    return int(sum((levels[b - 1] - levels[b]) ** 2 for b in changes if b % 2))
 
 
 def _apart_by_club(field: list[Contender], rng: random.Random) -> list[Pair]:
