@@ -121,6 +121,10 @@ def standing_order(contenders: Sequence[Contender], rng: random.Random) -> list[
     return sorted(shuffled, key=lambda c: (-c.tp, -c.diff, -c.vp))
 
 
+Coordinate = Callable[[Contender], int]
+Costs = Callable[[list[Contender], np.ndarray, np.ndarray], list[np.ndarray]]
+
+
 def _optimal(order: list[Contender], method: str, forbidden, rng: random.Random) -> list[Pair] | None:
     """The best legal pairing of `order` (even length) for the method, or None when none is legal."""
     if not order:
@@ -130,23 +134,17 @@ def _optimal(order: list[Contender], method: str, forbidden, rng: random.Random)
         shuffled = list(order)
         rng.shuffle(shuffled)
         position = {c.id: i for i, c in enumerate(shuffled)}
-        return _certified_blocks(shuffled, lambda c: -position[c.id], _no_costs, forbidden, rng)
-    finer = _fold_costs(order) if method == FOLD else _swiss_costs
-    return _certified_blocks(order, lambda c: c.tp, finer, forbidden, rng)
-
-
-def _swiss_costs(block: list[Contender], i: np.ndarray, j: np.ndarray) -> list[np.ndarray]:
-    """Tiers 2 and 3 of the Swiss objective for candidate pairs (i[k], j[k]) of the block."""
-    diff = np.array([c.diff for c in block], dtype=np.int64)
-    vp = np.array([c.vp for c in block], dtype=np.int64)
-    return [(diff[i] - diff[j]) ** 2, (vp[i] - vp[j]) ** 2]
+        return _certified_blocks(shuffled, [lambda c: -position[c.id]], _no_costs, forbidden, rng)
+    if method == FOLD:
+        return _certified_blocks(order, [lambda c: c.tp], _fold_costs(order), forbidden, rng)
+    return _certified_blocks(order, [lambda c: c.tp, lambda c: c.diff, lambda c: c.vp], _no_costs, forbidden, rng)
 
 
 def _no_costs(block, i, j) -> list[np.ndarray]:
     return []
 
 
-def _fold_costs(order: list[Contender]) -> Callable:
+def _fold_costs(order: list[Contender]) -> Costs:
     """Fold: inside a TP group the top half meets the bottom half (1st v (n/2+1)th, ...); floats
     between groups keep the Swiss tiers."""
     rank, half = {}, {}
@@ -156,21 +154,20 @@ def _fold_costs(order: list[Contender]) -> Callable:
             rank[c.id], half[c.id] = k, (len(group) + 1) // 2
 
     def costs(block: list[Contender], i: np.ndarray, j: np.ndarray) -> list[np.ndarray]:
-        diff, vp = _swiss_costs(block, i, j)
-        tp = np.array([c.tp for c in block])
-        ranks = np.array([rank[c.id] for c in block])
-        halves = np.array([half[c.id] for c in block])
+        tp, diff, vp, ranks, halves = (np.array(v, dtype=np.int64) for v in zip(
+            *((c.tp, c.diff, c.vp, rank[c.id], half[c.id]) for c in block)))
         fold = (np.abs(ranks[i] - ranks[j]) - halves[i]) ** 2
-        return [np.where(tp[i] == tp[j], fold, diff), vp]
+        return [np.where(tp[i] == tp[j], fold, (diff[i] - diff[j]) ** 2), (vp[i] - vp[j]) ** 2]
     return costs
 
 
-def _certified_blocks(order: list[Contender], level: Callable[[Contender], int],
-                      finer: Callable[[Contender, Contender], tuple[int, ...]], forbidden,
+def _certified_blocks(order: list[Contender], coords: list[Coordinate], finer: Costs, forbidden,
                       rng: random.Random) -> list[Pair] | None:
     """Solve block by block between cuts, then certify the joint answer (see the module docstring).
 
-    `order` runs from the highest level to the lowest; tier 1 is (Δlevel)², then `finer`, then a seeded tie."""
+    `order` is sorted by `coords` (descending, lexicographically). The tiers are (Δcoordinate)² for
+    each coordinate in turn, then `finer`, then a seeded tie; cuts and certificate use the first."""
+    level = coords[0]
     starts = [i for i in range(len(order)) if i == 0 or level(order[i]) != level(order[i - 1])]
     gap2 = {b: (level(order[b - 1]) - level(order[b])) ** 2 for b in starts[1:]}
     odd_boundaries = [b for b in gap2 if b % 2]
@@ -180,7 +177,7 @@ def _certified_blocks(order: list[Contender], level: Callable[[Contender], int],
         blocks = list(zip([0, *edges], [*edges, len(order)]))
         parts = []
         for start, end in blocks:
-            part = _solve_block(order[start:end], level, finer, forbidden, rng)
+            part = _solve_block(order[start:end], coords, finer, forbidden, rng)
             if part is None:
                 break
             parts.append(part)
@@ -189,7 +186,7 @@ def _certified_blocks(order: list[Contender], level: Callable[[Contender], int],
                 return None
             cuts -= {start, end}  # no legal pairing inside: merge the block with its neighbours
             continue
-        # Extra tier-1 cost each block pays above its own lower bound (rematch bans force it).
+        # Extra first-tier cost each block pays above its own lower bound (rematch bans force it).
         extra = [sum((level(a) - level(b)) ** 2 for a, b in part)
                  - sum(gap2[b] for b in odd_boundaries if start < b < end)
                  for part, (start, end) in zip(parts, blocks)]
@@ -219,43 +216,111 @@ def _uncertified_cuts(blocks: list[tuple[int, int]], extra: list[int], gap2: dic
     return uncertified
 
 
-def _solve_block(block: list[Contender], level, finer, forbidden, rng: random.Random) -> list[Pair] | None:
-    """The exact optimum of one block over its legal pairs. Pairs spanning two or more levels are tried
+def _solve_block(block: list[Contender], coords: list[Coordinate], finer: Costs, forbidden,
+                 rng: random.Random) -> list[Pair] | None:
+    """The exact optimum of one block over its legal pairs.
+
+    A block level on its first coordinate is the same problem one tier down, so it is split again on
+    the next coordinate. Otherwise one blossom solves it; pairs spanning two or more levels are added
     only when the block cannot reach its lower bound without them (they never help otherwise)."""
     if len(block) == 2:
         a, b = block
         return None if forbidden(a.id, b.id) else [(a, b)]
-    levels = np.array([level(c) for c in block], dtype=np.int64)
-    left, right = np.triu_indices(len(block), 1)
-    legal = np.ones(len(left), dtype=bool)
-    index = {c.id: k for k, c in enumerate(block)}
-    for k, c in enumerate(block):
-        for other in forbidden.partners(c.id):
-            m = index.get(other)
-            if m is not None and m > k:
-                legal[_pair_position(len(block), k, m)] = False
-    distinct = np.unique(levels)[::-1]
-    step = np.searchsorted(-distinct, -levels)  # rank of each player's level inside the block
-    near = np.abs(step[left] - step[right]) <= 1
+    values = np.array([[coord(c) for coord in coords] for c in block], dtype=np.int64).reshape(len(block), -1)
+    if len(coords) > 1 and (values[:, 0] == values[0, 0]).all():
+        return _certified_blocks(block, coords[1:], finer, forbidden, rng)
+    levels = values[:, 0]
     bound = _block_lower_bound(levels)
+    index = {c.id: k for k, c in enumerate(block)}
+    bans = [{index[o] for o in forbidden.partners(c.id) if o in index} for c in block]
 
-    def solve(keep: np.ndarray):
-        i, j = left[keep], right[keep]
-        tiers = [(levels[i] - levels[j]) ** 2, *finer(block, i, j),
-                 np.random.default_rng(rng.getrandbits(64)).integers(0, 64, len(i))]
-        return min_cost_perfect_matching(len(block), i, j, tiers)
+    def solve(left: np.ndarray, right: np.ndarray):
+        tiers = [(values[left, t] - values[right, t]) ** 2 for t in range(values.shape[1])]
+        tiers += [*finer(block, left, right), np.random.default_rng(rng.getrandbits(64)).integers(0, 64, len(left))]
+        return min_cost_perfect_matching(len(block), left, right, tiers)
 
-    matching = solve(legal & near)
-    if matching is None or sum(int(levels[a] - levels[b]) ** 2 for a, b in matching) != bound:
-        matching = solve(legal)
+    def reaches_bound(matching) -> bool:
+        return matching is not None and sum(int(levels[a] - levels[b]) ** 2 for a, b in matching) == bound
+
+    matching = None
+    if values.shape[1] > 1 and finer is _no_costs:
+        matching = solve(*_legal(_short_pairs(values, bans), bans))
+    if not reaches_bound(matching):
+        left, right = np.triu_indices(len(block), 1)
+        matching = solve(*_legal((left, right), bans))
         if matching is None:
             return None
     return [(block[a], block[b]) for a, b in matching]
 
 
-def _pair_position(size: int, k: int, m: int) -> int:
-    """Where the pair (k, m), k < m, sits in numpy's triu_indices(size, 1) order."""
-    return k * size - k * (k + 1) // 2 + (m - k - 1)
+def _legal(pairs: tuple[np.ndarray, np.ndarray], bans: list[set[int]]) -> tuple[np.ndarray, np.ndarray]:
+    left, right = pairs
+    banned = {(a, b) for a, partners in enumerate(bans) for b in partners}
+    if not banned:
+        return left, right
+    keep = np.array([(a, b) not in banned for a, b in zip(left.tolist(), right.tolist())], dtype=bool)
+    return left[keep], right[keep]
+
+
+def _short_pairs(values: np.ndarray, bans: list[set[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Candidate pairs that provably contain every optimal pairing of a block that reaches its lower bound.
+
+    Such a pairing only joins players of one level or of two adjacent levels (one pair per odd boundary).
+    Exchange argument on the second coordinate (squared, so uncrossing or unnesting two pairs strictly
+    helps): a pair can have more than T = 4F + 2 players of its levels strictly between its two
+    second-coordinate values only if rematch bans block every improving exchange, where F is the most
+    bans any player has here. So keep the pairs with at most T players strictly between, in each of the
+    levels involved."""
+    limit = 4 * max((len(b) for b in bans), default=0) + 2
+    levels, second = values[:, 0], values[:, 1]
+    # Players of one level are consecutive in the block, sorted by the second coordinate, descending.
+    groups = [np.nonzero(levels == v)[0] for v in np.unique(levels)[::-1]]
+    windows = [_windows(second[g], limit) for g in groups]
+    left, right = [], []
+    for g, members in enumerate(groups):
+        low, high = windows[g](second[members])
+        # Same level: the partners after a, down to the lowest value still inside a's window.
+        ends = len(members) - np.searchsorted(second[members][::-1], low, side="left")
+        starts = np.arange(1, len(members) + 1)
+        counts = np.maximum(ends - starts, 0)
+        left.append(np.repeat(members, counts))
+        right.append(members[_ranges(starts, counts)])
+        if g + 1 < len(groups):
+            below = groups[g + 1]
+            low_b, high_b = windows[g + 1](second[members])
+            desc = second[below]
+            first = np.searchsorted(-desc, -high_b, side="left")
+            last = np.searchsorted(-desc, -low_b, side="right")
+            counts = np.maximum(last - first, 0)
+            a, b = np.repeat(members, counts), below[_ranges(first, counts)]
+            back_low, back_high = windows[g](second[b])
+            ok = (second[a] >= back_low) & (second[a] <= back_high)
+            left.append(a[ok])
+            right.append(b[ok])
+    return np.concatenate(left), np.concatenate(right)
+
+
+def _windows(values: np.ndarray, limit: int):
+    """For query values q: the range [low, high] of values w with at most `limit` of `values` strictly
+    between q and w."""
+    ascending = np.sort(values)
+    big, small = 2 ** 62, -(2 ** 62)  # beyond any score, and safe to negate
+
+    def window(q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        above = np.searchsorted(ascending, q, side="right") + limit
+        below = np.searchsorted(ascending, q, side="left") - limit - 1
+        high = np.where(above < len(ascending), ascending[np.minimum(above, len(ascending) - 1)], big)
+        low = np.where(below >= 0, ascending[np.maximum(below, 0)], small)
+        return low, high
+    return window
+
+
+def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Concatenated index ranges [start, start + count) for each pair of entries."""
+    if counts.sum() == 0:
+        return np.zeros(0, dtype=np.int64)
+    offsets = np.repeat(starts - np.concatenate(([0], np.cumsum(counts)[:-1])), counts)
+    return np.arange(counts.sum()) + offsets
 
 
 def _block_lower_bound(levels: np.ndarray) -> int:
