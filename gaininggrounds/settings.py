@@ -88,6 +88,8 @@ else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+# A field at least this strong is paired by a Celery job (202 and a job URL) rather than in the request.
+PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))
 CELERY_TASK_TIME_LIMIT = 600
 
 AUTH_PASSWORD_VALIDATORS = [

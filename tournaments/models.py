@@ -1,6 +1,7 @@
 """What an event stores. Rules live in `scoring/` and the pure modules; the
 database guards what must never happen with constraints."""
 import secrets
+import uuid
 
 from django.conf import settings
 from django.db import models
@@ -36,6 +37,9 @@ class Event(models.Model):
     scheme_pools = models.JSONField(default=dict, blank=True)
     # Shuffles the event's Fate Deck; hidden from the public until the event is over.
     deck_seed = models.CharField(max_length=64, default=new_seed)
+    # Keep players off table numbers they already played on, where a nearby table allows it.
+    fresh_tables = models.BooleanField(default=False)
+    unavailable_tables = models.JSONField(default=list, blank=True)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -71,6 +75,7 @@ class Player(models.Model):
     checked_in = models.BooleanField(default=True)
     status = models.CharField(max_length=12, choices=STATUSES, default=ACTIVE)
     is_ringer = models.BooleanField(default=False)
+    pinned_table = models.PositiveSmallIntegerField(null=True, blank=True)  # accessibility: always this table
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -113,6 +118,8 @@ class Game(models.Model):
     table = models.PositiveSmallIntegerField(null=True, blank=True)  # none for a bye
     player_a = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True)
+    # The pairing report's flags for this game (tournaments.pairing.report).
+    flags = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["round", models.F("table").asc(nulls_last=True)]
@@ -167,3 +174,23 @@ class Result(models.Model):
                                                           diff_b__isnull=False)),
                                    name="result_b_side_unless_bye"),
         ]
+
+
+class Job(models.Model):
+    """Long work run by a Celery worker (large pairings); clients poll its progress."""
+
+    PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
+    ROUND = "round_generate"
+    STATUSES = [(s, s) for s in (PENDING, RUNNING, DONE, FAILED)]
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="jobs")
+    kind = models.CharField(max_length=40)
+    params = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
+    progress = models.PositiveSmallIntegerField(default=0)  # percent
+    result = models.JSONField(default=dict, blank=True)
+    errors = models.JSONField(default=list, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)

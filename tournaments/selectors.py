@@ -1,12 +1,11 @@
 """Every read the API and the pages share, each in a fixed number of queries."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.db.models import Prefetch
 
 from tournaments.models import Event, Game, Result, Round
-from tournaments.standings import Entrant, SideResult, Standing, standings
+from tournaments.pairing.report import History
+from tournaments.standings import Entrant, SideResult, Standing, Totals, standings, totals_by_player
 
 
 def is_organizer(user, event: Event) -> bool:
@@ -40,30 +39,33 @@ def latest_round_number(event: Event) -> int:
     return last or 0
 
 
-@dataclass(frozen=True)
-class PairingHistory:
-    """What the pairing engine needs from earlier rounds, loaded in one query."""
-
-    met: dict[frozenset[int], int]  # pair of players -> last round they met
-    had_bye: set[int]  # players who had a bye or a game against the Ringer
-
-
-def pairing_history(event: Event) -> PairingHistory:
+def pairing_history(event: Event, *, before_round: int | None = None) -> tuple[History, dict[int, Totals]]:
+    """Earlier meetings, byes, tables, clubs and totals of the event's players, in three queries."""
     met: dict[frozenset[int], int] = {}
     had_bye: set[int] = set()
-    games = Game.objects.filter(round__event=event).values_list(
-        "round__number", "player_a_id", "player_a__is_ringer", "player_b_id", "player_b__is_ringer")
-    for number, a, a_is_ringer, b, b_is_ringer in games:
+    tables: dict[int, set[int]] = {}
+    players = {p["id"]: p for p in event.players.values("id", "club", "is_ringer")}
+    ringer = next((pid for pid, p in players.items() if p["is_ringer"]), None)
+    games = Game.objects.filter(round__event=event)
+    if before_round is not None:
+        games = games.filter(round__number__lt=before_round)
+    for number, table, a, b in games.values_list("round__number", "table", "player_a_id", "player_b_id"):
         if b is None:
             had_bye.add(a)
             continue
         pair = frozenset((a, b))
         met[pair] = max(number, met.get(pair, 0))
-        if a_is_ringer:
-            had_bye.add(b)
-        if b_is_ringer:
-            had_bye.add(a)
-    return PairingHistory(met=met, had_bye=had_bye)
+        for p in pair:
+            tables.setdefault(p, set()).add(table)
+        if ringer in pair:
+            had_bye.update(pair - {ringer})
+    sides = side_results(event)
+    if before_round is not None:
+        sides = [s for s in sides if s.round < before_round]
+    totals = totals_by_player(sides)
+    history = History(tp={pid: t.tp for pid, t in totals.items()}, met=met, tables=tables, had_bye=had_bye,
+                      club={pid: p["club"] for pid, p in players.items()}, ringer=ringer)
+    return history, totals
 
 
 def rounds_with_games(event: Event):

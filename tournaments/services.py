@@ -8,20 +8,24 @@ from __future__ import annotations
 import secrets
 from dataclasses import asdict
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring.deck import Dealer
 from scoring.formats import get_format
 from scoring.missions import MissionHistory, plan_mission, scheme_pool_problems
-from scoring.problems import Invalid, Problem, conflict
+from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_bye, score_report
 from scoring.validator import BYE, CONCEDED, FORFEITED, Report
 from tournaments import selectors
-from tournaments.models import Event, Game, Player, Result, Round, Seat
-from tournaments.pairing import Contender, pair_round
-from tournaments.standings import (ACTIVE, DEFAULT_TIEBREAKS, DISQUALIFIED, DROPPED, TIEBREAKS, Totals,
-                                   totals_by_player)
+from tournaments.models import Event, Game, Job, Player, Result, Round, Seat
+from tournaments.pairing import SWISS, Contender, pair_round
+from tournaments.pairing.report import FORCED_ONLY, game_flags
+from tournaments.pairing.tables import assign_tables
+from tournaments import tasks
+from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, DISQUALIFIED, DROPPED, TIEBREAKS, Totals
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
 LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed")
@@ -90,7 +94,7 @@ def _free_slug(name: str) -> str:
 
 
 def player_register(*, event: Event, name: str, faction: str, club: str = "", is_ringer: bool = False,
-                    checked_in: bool = True) -> Player:
+                    checked_in: bool = True, pinned_table: int | None = None) -> Player:
     fmt = get_format(event.format)
     problems = []
     if fmt.faction(faction) is None:
@@ -105,7 +109,25 @@ def player_register(*, event: Event, name: str, faction: str, club: str = "", is
         raise Invalid(*problems)
     with transaction.atomic():
         return Player.objects.create(event=event, name=name, faction=faction, club=club, is_ringer=is_ringer,
-                                     checked_in=checked_in)
+                                     checked_in=checked_in, pinned_table=pinned_table)
+
+
+def player_update(*, player: Player, **changes) -> Player:
+    """Correct an entry; the same checks as registration for the fields that change."""
+    fmt = get_format(player.event.format)
+    problems = []
+    if "faction" in changes and fmt.faction(changes["faction"]) is None:
+        problems.append(Problem("unknown_faction", f"\"{changes['faction']}\" is not a faction of {fmt.name}.",
+                                "faction"))
+    if "name" in changes and player.event.players.filter(name=changes["name"]).exclude(pk=player.pk).exists():
+        problems.append(Problem("duplicate_name", f"A player named \"{changes['name']}\" is already registered.",
+                                "name"))
+    if problems:
+        raise Invalid(*problems)
+    for key, value in changes.items():
+        setattr(player, key, value)
+    player.save(update_fields=list(changes) or None)
+    return player
 
 
 def player_check_in(*, player: Player) -> Player:
@@ -142,9 +164,24 @@ def _refuse_if_disqualified(player: Player) -> None:
         raise conflict("player_disqualified", f"{player.name} is disqualified and takes no further part.")
 
 
+def round_request(*, event: Event, user, **options) -> Round | Job:
+    """Pair the next round now, or, for a field at least PAIRING_JOB_THRESHOLD strong, as a Celery job."""
+    field = event.players.filter(status=ACTIVE, checked_in=True, is_ringer=False).count()
+    if field < settings.PAIRING_JOB_THRESHOLD:
+        return round_generate(event=event, **options)
+    _refuse_round_now(event, selectors.latest_round_number(event) + 1)  # answer the usual 409s at once
+    with transaction.atomic():
+        job = Job.objects.create(event=event, kind=Job.ROUND, params=options, created_by=user)
+        transaction.on_commit(lambda: tasks.run_job.delay(str(job.id)))
+    return job
+
+
 def round_generate(*, event: Event, seed: str | int | None = None, strategy: str = "", deployment: str = "",
-                   scheme_pool: list[str] | None = None) -> Round:
-    """Pair the next round and save it whole: mission, flipped cards, games, seats and the bye's award."""
+                   scheme_pool: list[str] | None = None, method: str = SWISS, avoid_same_club: bool = False,
+                   progress=None) -> Round:
+    """Pair the next round and save it whole: mission, flipped cards, games and tables with their flags,
+    seats and the bye's award. `progress(percent)` hears how far it got."""
+    report_progress = progress or (lambda percent: None)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         rules = event.rules()
@@ -164,13 +201,19 @@ def round_generate(*, event: Event, seed: str | int | None = None, strategy: str
             planned_rounds=planned_rounds, strategy=strategy, deployment=deployment,
             scheme_pool=scheme_pool or event.scheme_pools.get(str(number), []))
         seed = str(seed) if seed is not None and str(seed) != "" else secrets.token_hex(8)
-        history = selectors.pairing_history(event)
-        totals = totals_by_player(selectors.side_results(event))
+        history, totals = selectors.pairing_history(event)
+        report_progress(10)
         no_games = Totals()
-        contenders = [Contender(id=p.id, tp=t.tp, diff=t.diff, vp=t.vp, had_bye=p.id in history.had_bye)
-                      for p in field for t in [totals.get(p.id, no_games)]]
+        contenders = [Contender(id=p.id, tp=t.tp, diff=t.diff, vp=t.vp, had_bye=p.id in history.had_bye,
+                                club=p.club) for p in field for t in [totals.get(p.id, no_games)]]
         pairing = pair_round(contenders, round_number=number, seed=seed, met=history.met,
-                             rematch_window=event.rematch_window, ringer=ringer.id if ringer else None)
+                             rematch_window=event.rematch_window, ringer=ringer.id if ringer else None,
+                             method=method, avoid_same_club=avoid_same_club)
+        report_progress(80)
+        seated = [(g.player_a, g.player_b) for g in pairing.games if g.player_b is not None]
+        tables = iter(assign_tables(seated, unavailable=set(event.unavailable_tables), played=history.tables,
+                                    pinned={p.id: p.pinned_table for p in players if p.pinned_table},
+                                    fresh=event.fresh_tables))
         if event.rounds is None:
             event.rounds = planned_rounds
             event.save(update_fields=["rounds"])
@@ -178,15 +221,63 @@ def round_generate(*, event: Event, seed: str | int | None = None, strategy: str
             event=event, number=number, seed=seed, strategy=mission.strategy.key,
             deployment=mission.deployment.key, scheme_pool=[s.key for s in mission.scheme_pool],
             flips=[{"card": f.card.code, "purpose": f.purpose, "kept": f.kept} for f in dealer.flips],
-            report={"warnings": [{"code": w.code, "detail": w.detail} for w in mission.warnings],
-                    "objective": dict(zip(("tp", "diff", "vp"), pairing.objective))})
-        games = Game.objects.bulk_create(
-            Game(round=rnd, table=g.table, player_a_id=g.player_a, player_b_id=g.player_b) for g in pairing.games)
+            report={"method": method, "warnings": [{"code": w.code, "detail": w.detail} for w in mission.warnings],
+                    "objective": dict(zip(("tp", "diff", "vp"), pairing.objective)), "adjustments": []})
+        games = []
+        for g in pairing.games:
+            table = next(tables) if g.player_b is not None else None
+            games.append(Game(round=rnd, table=table, player_a_id=g.player_a, player_b_id=g.player_b,
+                              flags=game_flags(g.player_a, g.player_b, table, history=history, round_number=number,
+                                               rematch_window=event.rematch_window)))
+        games = Game.objects.bulk_create(games)
         Seat.objects.bulk_create(Seat(round=rnd, player_id=pid, game=game)
                                  for game in games for pid in (game.player_a_id, game.player_b_id) if pid)
         bye = score_bye(rules)
         Result.objects.bulk_create(Result(game=game, outcome=BYE, vp_a=bye.vp, tp_a=bye.tp, diff_a=bye.diff)
                                    for game in games if game.is_bye)
+        report_progress(100)
+    return rnd
+
+
+def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force: bool = False, user) -> Round:
+    """Exchange two players' seats in a round with no reported result; a swap that breaks a pairing rule
+    (a rematch within the window, a second bye) needs `force` and is recorded in the round's report."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        rnd = event.round_set.filter(number=number).first()
+        if rnd is None:
+            raise invalid("unknown_round", f"This event has no round {number}.", "round")
+        if Result.objects.filter(game__round=rnd).exclude(outcome=BYE).exists():
+            raise conflict("round_has_results", f"Round {number} already has results; seats can no longer move.")
+        seats = {s.player_id: s for s in Seat.objects.filter(round=rnd, player_id__in=(player_1, player_2))
+                 .select_related("game")}
+        problems = [Problem("player_not_in_round", f"Player {pid} has no seat in round {number}.", attr)
+                    for pid, attr in ((player_1, "player_1"), (player_2, "player_2")) if pid not in seats]
+        if problems:
+            raise Invalid(*problems)
+        first, second = seats[player_1].game, seats[player_2].game
+        if first.pk == second.pk:
+            raise invalid("same_game", "These two players already sit at the same game.", "player_2")
+        for game, leaving, arriving in ((first, player_1, player_2), (second, player_2, player_1)):
+            if game.player_a_id == leaving:
+                game.player_a_id = arriving
+            else:
+                game.player_b_id = arriving
+        history, _ = selectors.pairing_history(event, before_round=number)
+        for game in (first, second):
+            game.flags = game_flags(game.player_a_id, game.player_b_id, game.table, history=history,
+                                    round_number=number, rematch_window=event.rematch_window)
+        broken = sorted({f for game in (first, second) for f in game.flags if f in FORCED_ONLY})
+        if broken and not force:
+            raise conflict("swap_needs_force", f"This swap breaks a pairing rule ({', '.join(broken)}); "
+                           "send \"force\": true to make it anyway.")
+        Game.objects.bulk_update([first, second], ["player_a", "player_b", "flags"])
+        seats[player_1].game, seats[player_2].game = second, first
+        Seat.objects.bulk_update(seats.values(), ["game"])
+        rnd.report.setdefault("adjustments", []).append({
+            "swap": [player_1, player_2], "forced": bool(broken), "broken": broken,
+            "by": getattr(user, "username", ""), "at": timezone.now().isoformat()})
+        rnd.save(update_fields=["report"])
     return rnd
 
 

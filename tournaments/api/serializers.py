@@ -1,15 +1,18 @@
 """Shapes of the API (the core-loop contract). Rules are checked in services and `scoring/`."""
 from dataclasses import asdict
 
+from django.core.cache import cache
 from rest_framework import serializers
 
 from scoring.deck import Card
 from scoring.formats import get_format
 from scoring.validator import (ERROR_CODES, PLAYED, REPORTED_OUTCOMES, SIDES, Report, SchemeScore, SideBreakdown,
                                TurnScore)
-from tournaments.models import Event, Game, Player, Result, Round
+from tournaments.models import Event, Game, Job, Player, Result, Round
+from tournaments.pairing import METHODS, SWISS
 from tournaments.selectors import is_organizer
 from tournaments.standings import TIEBREAKS
+from tournaments.tasks import progress_key
 
 
 class NamedSerializer(serializers.Serializer):
@@ -100,11 +103,14 @@ class EventSerializer(serializers.ModelSerializer):
                                                                      max_length=13), required=False)
     deck_seed = serializers.CharField(required=False, max_length=64,
                                       help_text="Shuffles the event's Fate Deck; shown to organizers only.")
+    unavailable_tables = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10000),
+                                               required=False, max_length=1000)
 
     class Meta:
         model = Event
         fields = ["id", "slug", "name", "date", "format", "rounds", "rematch_window", "bye", "concession",
-                  "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "organizers", "created_at"]
+                  "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
+                  "unavailable_tables", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
     def validate_scheme_pools(self, pools):
@@ -132,9 +138,12 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    pinned_table = serializers.IntegerField(min_value=1, max_value=10000, required=False, allow_null=True,
+                                            help_text="Accessibility: this player always sits at this table.")
+
     class Meta:
         model = Player
-        fields = ["id", "name", "faction", "club", "status", "is_ringer", "checked_in"]
+        fields = ["id", "name", "faction", "club", "status", "is_ringer", "checked_in", "pinned_table"]
         read_only_fields = ["status"]
 
 
@@ -233,7 +242,7 @@ class GameSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Game
-        fields = ["id", "event", "round", "table", "player_a", "player_b", "bye", "result"]
+        fields = ["id", "event", "round", "table", "player_a", "player_b", "bye", "flags", "result"]
 
     def get_result(self, game) -> ResultSerializer(allow_null=True):
         result = getattr(game, "result", None)
@@ -242,7 +251,7 @@ class GameSerializer(serializers.ModelSerializer):
 
 class RoundGameSerializer(GameSerializer):
     class Meta(GameSerializer.Meta):
-        fields = ["id", "table", "player_a", "player_b", "bye", "result"]
+        fields = ["id", "table", "player_a", "player_b", "bye", "flags", "result"]
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -270,6 +279,8 @@ class RoundSerializer(serializers.ModelSerializer):
 
 class RoundInputSerializer(serializers.Serializer):
     seed = serializers.CharField(required=False, allow_blank=True, max_length=64)
+    method = serializers.ChoiceField(choices=METHODS, default=SWISS, help_text="swiss, random or fold.")
+    avoid_same_club = serializers.BooleanField(default=False, help_text="Round 1: keep clubmates apart.")
     strategy = serializers.CharField(required=False, allow_blank=True, max_length=60)
     deployment = serializers.CharField(required=False, allow_blank=True, max_length=60)
     scheme_pool = serializers.ListField(child=serializers.CharField(max_length=60), required=False, max_length=13)
@@ -291,3 +302,30 @@ class StandingRowSerializer(serializers.Serializer):
 class StandingsSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     standings = StandingRowSerializer(many=True)
+
+
+class SwapSerializer(serializers.Serializer):
+    player_1 = serializers.IntegerField()
+    player_2 = serializers.IntegerField()
+    force = serializers.BooleanField(default=False)
+
+
+class JobSerializer(serializers.ModelSerializer):
+    round = serializers.SerializerMethodField()
+    progress = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Job
+        fields = ["id", "event", "kind", "status", "progress", "round", "errors", "created_at", "finished_at"]
+
+    def get_round(self, job) -> str | None:
+        number = job.result.get("round")
+        request = self.context.get("request")
+        if number is None or request is None:
+            return None
+        return request.build_absolute_uri(f"/api/events/{job.event_id}/rounds/{number}/")
+
+    def get_progress(self, job) -> int:
+        if job.status in (Job.DONE, Job.FAILED):
+            return job.progress if job.status == Job.DONE else 0
+        return cache.get(progress_key(job.pk), job.progress)

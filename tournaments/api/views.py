@@ -13,7 +13,7 @@ from scoring.validator import ERROR_CODES
 from tournaments import selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.permissions import IsOrganizerOrReadOnly
-from tournaments.models import Event, Game, Player
+from tournaments.models import Event, Game, Job, Player
 
 
 class FormatList(APIView):
@@ -108,13 +108,19 @@ class EventRounds(EventScoped):
     def get(self, request, event_id):
         return Response(s.RoundSerializer(selectors.rounds_with_games(self.event()), many=True).data)
 
-    @extend_schema(request=s.RoundInputSerializer, responses={201: s.RoundSerializer})
+    @extend_schema(request=s.RoundInputSerializer, responses={201: s.RoundSerializer, 202: s.JobSerializer})
     def post(self, request, event_id):
+        """The next round, made now (201); for a large field a job to follow instead (202)."""
         event = self.event()
         data = s.RoundInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        rnd = services.round_generate(event=event, **data.validated_data)
-        return Response(s.RoundSerializer(selectors.round_with_games(event, rnd.number)).data,
+        made = services.round_request(event=event, user=request.user, **data.validated_data)
+        if isinstance(made, Job):
+            made.refresh_from_db()
+            body = s.JobSerializer(made, context={"request": request}).data
+            return Response(body, status=status.HTTP_202_ACCEPTED,
+                            headers={"Location": request.build_absolute_uri(f"/api/jobs/{made.pk}/")})
+        return Response(s.RoundSerializer(selectors.round_with_games(event, made.number)).data,
                         status=status.HTTP_201_CREATED)
 
 
@@ -133,6 +139,40 @@ class RoundDetail(EventScoped):
             raise NotFound(f"This event has no round {number}.")
         services.round_delete(event=event, number=number)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundSwap(EventScoped):
+    @extend_schema(request=s.SwapSerializer, responses=s.RoundSerializer)
+    def post(self, request, event_id, number):
+        """Exchange two players' seats before any result; a rule-breaking swap needs "force": true."""
+        event = self.event()
+        data = s.SwapSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.round_swap(event=event, number=number, user=request.user, **data.validated_data)
+        return Response(s.RoundSerializer(selectors.round_with_games(event, number)).data)
+
+
+class JobDetail(generics.RetrieveAPIView):
+    """A long job's status and progress; `round` links to the round once it is made."""
+
+    queryset = Job.objects.all()
+    serializer_class = s.JobSerializer
+
+
+class PlayerDetail(EventScoped):
+    @extend_schema(responses=s.PlayerSerializer)
+    def get(self, request, event_id, player_id):
+        return Response(s.PlayerSerializer(get_object_or_404(Player, pk=player_id, event=self.event())).data)
+
+    @extend_schema(request=s.PlayerSerializer, responses=s.PlayerSerializer)
+    def patch(self, request, event_id, player_id):
+        """Correct a player's entry: name, faction, club, pinned table."""
+        event = self.event()
+        player = get_object_or_404(Player, pk=player_id, event=event)
+        data = s.PlayerSerializer(player, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        changes = {k: v for k, v in data.validated_data.items() if k in ("name", "faction", "club", "pinned_table")}
+        return Response(s.PlayerSerializer(services.player_update(player=player, **changes)).data)
 
 
 class GameDetail(generics.RetrieveAPIView):

@@ -1,0 +1,36 @@
+"""Celery tasks. They take ids, are idempotent (a finished job is not run again), acknowledge late and
+have time limits; with no broker configured they run in-process (eager)."""
+from celery import shared_task
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.problems import DomainError
+from tournaments import services
+from tournaments.models import Job
+
+
+def progress_key(job_id) -> str:
+    return f"job:{job_id}:progress"
+
+
+@shared_task(acks_late=True, time_limit=900, soft_time_limit=840)
+def run_job(job_id: str) -> None:
+    job = Job.objects.select_related("event").filter(pk=job_id).first()
+    if job is None or job.status in (Job.DONE, Job.FAILED):
+        return
+    Job.objects.filter(pk=job.pk).update(status=Job.RUNNING)
+
+    def progress(percent: int) -> None:
+        # The pairing runs inside one transaction, so progress travels through the cache, not the row.
+        cache.set(progress_key(job.pk), percent, timeout=3600)
+
+    try:
+        with transaction.atomic():
+            rnd = services.round_generate(event=job.event, progress=progress, **job.params)
+            Job.objects.filter(pk=job.pk).update(status=Job.DONE, progress=100, result={"round": rnd.number},
+                                                 finished_at=timezone.now())
+    except DomainError as error:
+        Job.objects.filter(pk=job.pk).update(
+            status=Job.FAILED, finished_at=timezone.now(),
+            errors=[{"code": p.code, "detail": p.detail, "attr": p.attr} for p in error.problems])
