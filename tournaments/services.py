@@ -33,10 +33,12 @@ LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed")
 
 def event_create(*, user, name: str, date, format: str, rounds: int | None = None, rematch_window: int = 3,
                  awards: dict | None = None, tiebreaks: list[str] | None = None, scheme_chart: str = "",
-                 scheme_pools: dict | None = None, deck_seed: str = "") -> Event:
+                 scheme_pools: dict | None = None, deck_seed: str = "", fresh_tables: bool = False,
+                 unavailable_tables: list[int] | None = None) -> Event:
     event = Event(name=name, date=date, format=format, rounds=rounds, rematch_window=rematch_window,
                   awards=awards or {}, tiebreaks=list(tiebreaks or DEFAULT_TIEBREAKS), scheme_chart=scheme_chart,
-                  scheme_pools=scheme_pools or {}, created_by=user)
+                  scheme_pools=scheme_pools or {}, fresh_tables=fresh_tables,
+                  unavailable_tables=sorted(set(unavailable_tables or [])), created_by=user)
     if deck_seed:
         event.deck_seed = deck_seed
     _check_settings(event, rounds_paired=0)

@@ -1,0 +1,155 @@
+"""The organizer's pairing tools through the API: flags, methods, tables, swaps and pairing jobs."""
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from django.db import connection
+
+from gaininggrounds.celery import app as celery_app
+from tests.api.conftest import error_codes
+from tests.api.test_api_rules import new_event, play_round, rejected
+from tournaments.models import Job
+
+
+def test_games_carry_flags_and_the_round_its_objective(api):
+    event, ids = new_event(api, players=5, rounds=3)
+    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 4})
+    assert rnd["report"]["method"] == "swiss" and rnd["report"]["objective"] == {"tp": 0, "diff": 0, "vp": 0}
+    bye = next(g for g in rnd["games"] if g["bye"])
+    assert bye["flags"] == ["bye"]
+    for game in rnd["games"]:
+        if not game["bye"]:
+            api.post(f"/api/games/{game['id']}/result/", {"vp_a": 6, "vp_b": 4})
+    status, second = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 4})
+    assert any("float" in g["flags"] for g in second["games"] if not g["bye"])
+
+
+def test_round_one_with_clubs_apart_and_other_methods(api):
+    status, event = api.post("/api/events/", {"name": "Clubs", "date": "2017-05-01", "format": "gg2017"})
+    for i in range(8):
+        api.post(f"/api/events/{event['id']}/players/", {"name": f"P{i}", "faction": "guild",
+                                                         "club": "Bristol" if i < 4 else "Lyon"})
+    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"avoid_same_club": True})
+    assert status == 201 and not any("same_club" in g["flags"] for g in rnd["games"])
+    assert rnd["report"]["method"] == "swiss"
+    api.call("DELETE", f"/api/events/{event['id']}/rounds/1/")
+    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"method": "fold"})
+    assert status == 201 and rnd["report"]["method"] == "fold"
+    body = rejected(api, "POST", f"/api/events/{event['id']}/rounds/", {"method": "monrad"}, 400)
+    assert error_codes(body) == {("method", "invalid_choice")}
+
+
+def test_tables_skip_unavailable_ones_and_honour_a_pinned_player(api):
+    event, ids = new_event(api, players=6, unavailable_tables=[1])
+    status, player = api.call("PATCH", f"/api/events/{event['id']}/players/{ids[5]}/", {"pinned_table": 9})
+    assert status == 200 and player["pinned_table"] == 9
+    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {})
+    tables = {g["table"] for g in rnd["games"]}
+    assert 1 not in tables and 9 in tables
+    pinned_game = next(g for g in rnd["games"] if ids[5] in (g["player_a"], g["player_b"]))
+    assert pinned_game["table"] == 9
+
+
+def test_fresh_tables_avoid_repeats_across_rounds(api):
+    event, ids = new_event(api, players=8, rounds=3, fresh_tables=True)
+    seen = {}
+    for _ in range(3):
+        rnd = play_round(api, event)
+        for g in rnd["games"]:
+            for p in (g["player_a"], g["player_b"]):
+                assert g["table"] not in seen.get(p, set()) or "repeat_table" in g["flags"]
+                seen.setdefault(p, set()).add(g["table"])
+
+
+def test_swap_moves_two_players_and_a_rule_breaking_swap_needs_force(api):
+    event, ids = new_event(api, players=4, rounds=3)
+    eid = event["id"]
+    first = play_round(api, event)
+    status, second = api.post(f"/api/events/{eid}/rounds/", {})
+    g1, g2 = second["games"]
+    # Put g1's A against g2's A: fine unless they met in round 1.
+    status, swapped = api.post(f"/api/events/{eid}/rounds/2/swap/", {"player_1": g1["player_b"],
+                                                                     "player_2": g2["player_a"]})
+    met = {frozenset((g["player_a"], g["player_b"])) for g in first["games"]}
+    if status == 409:
+        assert swapped["errors"][0]["code"] == "swap_needs_force"
+        status, swapped = api.post(f"/api/events/{eid}/rounds/2/swap/", {
+            "player_1": g1["player_b"], "player_2": g2["player_a"], "force": True})
+        assert swapped["report"]["adjustments"][-1]["forced"] is True
+    assert status == 200
+    new_pairs = {frozenset((g["player_a"], g["player_b"])) for g in swapped["games"]}
+    assert frozenset((g1["player_a"], g2["player_a"])) in new_pairs
+    for g in swapped["games"]:
+        if frozenset((g["player_a"], g["player_b"])) in met:
+            assert "rematch_within_window" in g["flags"]
+    # Back to a legal pairing needs no force.
+    status, back = api.post(f"/api/events/{eid}/rounds/2/swap/", {"player_1": g1["player_b"],
+                                                                  "player_2": g2["player_a"]})
+    assert status == 200 and back["report"]["adjustments"][-1]["forced"] is False
+    api.post(f"/api/games/{back['games'][0]['id']}/result/", {"vp_a": 1, "vp_b": 1})
+    body = rejected(api, "POST", f"/api/events/{eid}/rounds/2/swap/",
+                    {"player_1": g1["player_b"], "player_2": g2["player_a"]}, 409)
+    assert body["errors"][0]["code"] == "round_has_results"
+
+
+def test_a_swap_that_gives_a_second_bye_needs_force(api):
+    event, ids = new_event(api, players=3, rounds=3)
+    eid = event["id"]
+    first = play_round(api, event)
+    had_bye = next(g["player_a"] for g in first["games"] if g["bye"])
+    status, second = api.post(f"/api/events/{eid}/rounds/", {})
+    bye = next(g for g in second["games"] if g["bye"])
+    body = rejected(api, "POST", f"/api/events/{eid}/rounds/2/swap/",
+                    {"player_1": bye["player_a"], "player_2": had_bye}, 409)
+    assert "second_bye" in body["errors"][0]["detail"]
+    body = rejected(api, "POST", f"/api/events/{eid}/rounds/2/swap/", {"player_1": had_bye, "player_2": 99999}, 400)
+    assert error_codes(body) == {("player_2", "player_not_in_round")}
+
+
+@pytest.fixture
+def eager_celery():
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = before
+
+
+def test_a_large_field_is_paired_by_a_job(api, settings, eager_celery, django_capture_on_commit_callbacks):
+    settings.PAIRING_JOB_THRESHOLD = 6
+    event, ids = new_event(api, players=6)
+    with django_capture_on_commit_callbacks(execute=True):
+        status, job = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
+    assert status == 202 and job["status"] == "pending"
+    status, job = api.get(f"/api/jobs/{job['id']}/")
+    assert status == 200 and job["status"] == "done" and job["progress"] == 100
+    assert job["round"].endswith(f"/api/events/{event['id']}/rounds/1/")
+    assert len(api.get(f"/api/events/{event['id']}/rounds/1/")[1]["games"]) == 3
+    body = rejected(api, "POST", f"/api/events/{event['id']}/rounds/", {}, 409)
+    assert body["errors"][0]["code"] == "results_missing"
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL") or not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                    reason="a real Celery worker needs Redis and a shared PostgreSQL database")
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_on_redis_runs_the_pairing_job(api, settings):
+    settings.PAIRING_JOB_THRESHOLD = 6
+    event, ids = new_event(api, players=6)
+    db = connection.settings_dict
+    env = {**os.environ, "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"}
+    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "gaininggrounds", "worker", "--pool=solo",
+                               "--loglevel=WARNING", "--without-gossip", "--without-mingle"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        status, job = api.post(f"/api/events/{event['id']}/rounds/", {})
+        assert status == 202
+        for _ in range(120):
+            status, job = api.get(f"/api/jobs/{job['id']}/")
+            if job["status"] in (Job.DONE, Job.FAILED):
+                break
+            time.sleep(0.5)
+        assert job["status"] == Job.DONE, job
+    finally:
+        worker.terminate()
+        worker.wait(20)
