@@ -21,8 +21,10 @@ solved again; in the worst case the whole field is one block. Never a worse answ
 """
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 import numpy as np
 
@@ -30,6 +32,7 @@ from scoring.problems import conflict
 from tournaments.pairing.matching import min_cost_perfect_matching
 
 SWISS, RANDOM, FOLD = "swiss", "random", "fold"
+PARALLEL_FROM = 2000  # players in a field before blocks are solved on several threads
 METHODS = (SWISS, RANDOM, FOLD)
 
 
@@ -172,19 +175,30 @@ def _certified_blocks(order: list[Contender], coords: list[Coordinate], finer: C
     gap2 = {b: (level(order[b - 1]) - level(order[b])) ** 2 for b in starts[1:]}
     odd_boundaries = [b for b in gap2 if b % 2]
     cuts = {b for b in gap2 if b % 2 == 0}
+    base_seed = rng.getrandbits(64)
+    solved: dict[tuple[int, int], list[Pair] | None] = {}  # a block is the same block after a merge elsewhere
+
+    def solve(span: tuple[int, int]) -> list[Pair] | None:
+        # Each block's ties come from its own seed, so the answer does not depend on the solving order.
+        start, end = span
+        return _solve_block(order[start:end], coords, finer, forbidden, random.Random(f"{base_seed}:{start}:{end}"))
+
     while True:
         edges = sorted(cuts)
         blocks = list(zip([0, *edges], [*edges, len(order)]))
-        parts = []
-        for start, end in blocks:
-            part = _solve_block(order[start:end], coords, finer, forbidden, rng)
-            if part is None:
-                break
-            parts.append(part)
-        if len(parts) < len(blocks):
+        todo = [span for span in blocks if span not in solved]
+        if len(order) >= PARALLEL_FROM and len(todo) > 1:
+            # rustworkx releases the GIL while matching, so large blocks use every core.
+            with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
+                solved.update(zip(todo, pool.map(solve, todo)))
+        else:
+            solved.update((span, solve(span)) for span in todo)
+        parts = [solved[span] for span in blocks]
+        infeasible = next((span for span, part in zip(blocks, parts) if part is None), None)
+        if infeasible:
             if not cuts:
                 return None
-            cuts -= {start, end}  # no legal pairing inside: merge the block with its neighbours
+            cuts -= set(infeasible)  # no legal pairing inside: merge the block with its neighbours
             continue
         # Extra first-tier cost each block pays above its own lower bound (rematch bans force it).
         extra = [sum((level(a) - level(b)) ** 2 for a, b in part)
@@ -270,8 +284,10 @@ def _short_pairs(values: np.ndarray, bans: list[set[int]]) -> tuple[np.ndarray, 
     helps): a pair can have more than T = 4F + 2 players of its levels strictly between its two
     second-coordinate values only if rematch bans block every improving exchange, where F is the most
     bans any player has here. So keep the pairs with at most T players strictly between, in each of the
-    levels involved."""
-    limit = 4 * max((len(b) for b in bans), default=0) + 2
+    levels involved. The same argument one tier down (swapping a player for a classmate of equal level and
+    second coordinate) bounds the classmates strictly between on the third coordinate by 6F + 4."""
+    most_bans = max((len(b) for b in bans), default=0)
+    limit = 4 * most_bans + 2
     levels, second = values[:, 0], values[:, 1]
     # Players of one level are consecutive in the block, sorted by the second coordinate, descending.
     groups = [np.nonzero(levels == v)[0] for v in np.unique(levels)[::-1]]
@@ -297,7 +313,28 @@ def _short_pairs(values: np.ndarray, bans: list[set[int]]) -> tuple[np.ndarray, 
             ok = (second[a] >= back_low) & (second[a] <= back_high)
             left.append(a[ok])
             right.append(b[ok])
-    return np.concatenate(left), np.concatenate(right)
+    left, right = np.concatenate(left), np.concatenate(right)
+    if values.shape[1] < 3:
+        return left, right
+    low, high = _class_windows(values, 6 * most_bans + 4)
+    third = values[:, 2]
+    keep = (third[right] >= low[left]) & (third[right] <= high[left]) & (third[left] >= low[right]) \
+        & (third[left] <= high[right])
+    return left[keep], right[keep]
+
+
+def _class_windows(values: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per player, the third-coordinate values w with at most `limit` classmates (equal first and second
+    coordinates) strictly between the player's own value and w."""
+    low = np.empty(len(values), dtype=np.int64)
+    high = np.empty(len(values), dtype=np.int64)
+    classes: dict[tuple[int, int], list[int]] = {}
+    for k, (first, second) in enumerate(values[:, :2].tolist()):
+        classes.setdefault((first, second), []).append(k)
+    for members in classes.values():
+        members = np.array(members)
+        low[members], high[members] = _windows(values[members, 2], limit)(values[members, 2])
+    return low, high
 
 
 def _windows(values: np.ndarray, limit: int):
