@@ -14,10 +14,17 @@ sits above (each such boundary must be crossed at least once, and one edge acros
 several boundaries costs more than one edge per boundary). A boundary with an
 even number above is a *cut*: crossing it costs at least 2·gap² more. So the
 field is split at the cuts into blocks, each block solved exactly on its own, and
-the joint answer is then *certified*: if its ΣΔTP² is below that lower bound plus
-2·gap² of every cut, no pairing crossing a cut can be as good, so the answer is
-the global optimum. A cut that fails the test is removed and the merged block is
-solved again; in the worst case the whole field is one block. Never a worse answer.
+the joint answer is then *certified*: a pairing crossing every cut inside a run
+of blocks pays at least 2·gap² per cut over the run's lower bound, so unless the
+blocks of some run pay that much extra (rematch bans force extras), no pairing
+crossing a cut can be as good and the answer is the global optimum. Cuts that
+fail the test are removed and the merged block is solved again; in the worst case
+the whole field is one block. Never a worse answer.
+
+A block level on TP is the same problem on Differential (then VP) and is split
+the same way. A block spanning several TP groups is solved on the candidate
+pairs of `candidates.short_pairs`, or on every legal pair when those do not
+reach the block's bound.
 """
 from __future__ import annotations
 
@@ -26,9 +33,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+
 import numpy as np
 
 from scoring.problems import conflict
+from tournaments.pairing.candidates import legal_pairs, short_pairs
 from tournaments.pairing.matching import min_cost_perfect_matching
 
 SWISS, RANDOM, FOLD = "swiss", "random", "fold"
@@ -258,106 +267,13 @@ def _solve_block(block: list[Contender], coords: list[Coordinate], finer: Costs,
 
     matching = None
     if values.shape[1] > 1 and finer is _no_costs:
-        matching = solve(*_legal(_short_pairs(values, bans), bans))
+        matching = solve(*legal_pairs(short_pairs(values, bans), bans))
     if not reaches_bound(matching):
         left, right = np.triu_indices(len(block), 1)
-        matching = solve(*_legal((left, right), bans))
+        matching = solve(*legal_pairs((left, right), bans))
         if matching is None:
             return None
     return [(block[a], block[b]) for a, b in matching]
-
-
-def _legal(pairs: tuple[np.ndarray, np.ndarray], bans: list[set[int]]) -> tuple[np.ndarray, np.ndarray]:
-    left, right = pairs
-    banned = {(a, b) for a, partners in enumerate(bans) for b in partners}
-    if not banned:
-        return left, right
-    keep = np.array([(a, b) not in banned for a, b in zip(left.tolist(), right.tolist())], dtype=bool)
-    return left[keep], right[keep]
-
-
-def _short_pairs(values: np.ndarray, bans: list[set[int]]) -> tuple[np.ndarray, np.ndarray]:
-    """Candidate pairs that provably contain every optimal pairing of a block that reaches its lower bound.
-
-    Such a pairing only joins players of one level or of two adjacent levels (one pair per odd boundary).
-    Exchange argument on the second coordinate (squared, so uncrossing or unnesting two pairs strictly
-    helps): a pair can have more than T = 4F + 2 players of its levels strictly between its two
-    second-coordinate values only if rematch bans block every improving exchange, where F is the most
-    bans any player has here. So keep the pairs with at most T players strictly between, in each of the
-    levels involved. The same argument one tier down (swapping a player for a classmate of equal level and
-    second coordinate) bounds the classmates strictly between on the third coordinate by 6F + 4."""
-    most_bans = max((len(b) for b in bans), default=0)
-    limit = 4 * most_bans + 2
-    levels, second = values[:, 0], values[:, 1]
-    # Players of one level are consecutive in the block, sorted by the second coordinate, descending.
-    groups = [np.nonzero(levels == v)[0] for v in np.unique(levels)[::-1]]
-    windows = [_windows(second[g], limit) for g in groups]
-    left, right = [], []
-    for g, members in enumerate(groups):
-        low, high = windows[g](second[members])
-        # Same level: the partners after a, down to the lowest value still inside a's window.
-        ends = len(members) - np.searchsorted(second[members][::-1], low, side="left")
-        starts = np.arange(1, len(members) + 1)
-        counts = np.maximum(ends - starts, 0)
-        left.append(np.repeat(members, counts))
-        right.append(members[_ranges(starts, counts)])
-        if g + 1 < len(groups):
-            below = groups[g + 1]
-            low_b, high_b = windows[g + 1](second[members])
-            desc = second[below]
-            first = np.searchsorted(-desc, -high_b, side="left")
-            last = np.searchsorted(-desc, -low_b, side="right")
-            counts = np.maximum(last - first, 0)
-            a, b = np.repeat(members, counts), below[_ranges(first, counts)]
-            back_low, back_high = windows[g](second[b])
-            ok = (second[a] >= back_low) & (second[a] <= back_high)
-            left.append(a[ok])
-            right.append(b[ok])
-    left, right = np.concatenate(left), np.concatenate(right)
-    if values.shape[1] < 3:
-        return left, right
-    low, high = _class_windows(values, 6 * most_bans + 4)
-    third = values[:, 2]
-    keep = (third[right] >= low[left]) & (third[right] <= high[left]) & (third[left] >= low[right]) \
-        & (third[left] <= high[right])
-    return left[keep], right[keep]
-
-
-def _class_windows(values: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per player, the third-coordinate values w with at most `limit` classmates (equal first and second
-    coordinates) strictly between the player's own value and w."""
-    low = np.empty(len(values), dtype=np.int64)
-    high = np.empty(len(values), dtype=np.int64)
-    classes: dict[tuple[int, int], list[int]] = {}
-    for k, (first, second) in enumerate(values[:, :2].tolist()):
-        classes.setdefault((first, second), []).append(k)
-    for members in classes.values():
-        members = np.array(members)
-        low[members], high[members] = _windows(values[members, 2], limit)(values[members, 2])
-    return low, high
-
-
-def _windows(values: np.ndarray, limit: int):
-    """For query values q: the range [low, high] of values w with at most `limit` of `values` strictly
-    between q and w."""
-    ascending = np.sort(values)
-    big, small = 2 ** 62, -(2 ** 62)  # beyond any score, and safe to negate
-
-    def window(q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        above = np.searchsorted(ascending, q, side="right") + limit
-        below = np.searchsorted(ascending, q, side="left") - limit - 1
-        high = np.where(above < len(ascending), ascending[np.minimum(above, len(ascending) - 1)], big)
-        low = np.where(below >= 0, ascending[np.maximum(below, 0)], small)
-        return low, high
-    return window
-
-
-def _ranges(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """Concatenated index ranges [start, start + count) for each pair of entries."""
-    if counts.sum() == 0:
-        return np.zeros(0, dtype=np.int64)
-    offsets = np.repeat(starts - np.concatenate(([0], np.cumsum(counts)[:-1])), counts)
-    return np.arange(counts.sum()) + offsets
 
 
 def _block_lower_bound(levels: np.ndarray) -> int:
