@@ -17,7 +17,7 @@ def totals_of(contenders):
 
 
 @st.composite
-def situations(draw, max_players=10):
+def situations(draw, max_players=12):
     n = draw(st.integers(2, max_players))
     round_number = draw(st.integers(2, 6))
     window = draw(st.integers(1, 4))

@@ -1,0 +1,11 @@
+"""The benchmarks stay runnable: a small size of each, checking the engine agrees with its reference."""
+import subprocess
+import sys
+
+
+def test_pairing_benchmark_runs_and_agrees_with_the_full_graph():
+    out = subprocess.run([sys.executable, "-m", "benchmarks.pairing", "--sizes", "16,64", "--repeat", "1"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    rows = [line.split() for line in out.stdout.splitlines()[1:]]
+    assert [r[0] for r in rows] == ["16", "64"] and all(r[-1] == "True" for r in rows)
