@@ -23,17 +23,18 @@ def short_pairs(values: np.ndarray, bans: list[set[int]]) -> tuple[np.ndarray, n
 
     Such a pairing only joins players of one level or of two adjacent levels (one pair per odd boundary).
     Exchange argument on the second coordinate (squared, so uncrossing or unnesting two pairs strictly
-    helps): a pair can have more than T = 4F + 2 players of its levels strictly between its two
-    second-coordinate values only if rematch bans block every improving exchange, where F is the most
-    bans any player has here. So keep the pairs with at most T players strictly between, in each of the
+    helps): a pair can have more than 4F (same level) or 4F + 2 (adjacent levels) players of its levels
+    strictly between its two second-coordinate values only if rematch bans block every improving exchange,
+    where F is the most bans any player has here. So keep the pairs within those counts, in each of the
     levels involved. The same argument one tier down (swapping a player for a classmate of equal level and
-    second coordinate) bounds the classmates strictly between on the third coordinate by 6F + 4."""
+    second coordinate) bounds the classmates strictly between on the third coordinate: by 4F inside one
+    class, by 6F + 4 otherwise."""
     most_bans = max((len(b) for b in bans), default=0)
-    limit = 4 * most_bans + 2
     levels, second = values[:, 0], values[:, 1]
     # Players of one level are consecutive in the block, sorted by the second coordinate, descending.
     groups = [np.nonzero(levels == v)[0] for v in np.unique(levels)[::-1]]
-    windows = [_windows(second[g], limit) for g in groups]
+    windows = [_windows(second[g], 4 * most_bans) for g in groups]
+    float_windows = [_windows(second[g], 4 * most_bans + 2) for g in groups]
     left, right = [], []
     for g, members in enumerate(groups):
         low, high = windows[g](second[members])
@@ -45,23 +46,26 @@ def short_pairs(values: np.ndarray, bans: list[set[int]]) -> tuple[np.ndarray, n
         right.append(members[_ranges(starts, counts)])
         if g + 1 < len(groups):
             below = groups[g + 1]
-            low_b, high_b = windows[g + 1](second[members])
+            low_b, high_b = float_windows[g + 1](second[members])
             desc = second[below]
             first = np.searchsorted(-desc, -high_b, side="left")
             last = np.searchsorted(-desc, -low_b, side="right")
             counts = np.maximum(last - first, 0)
             a, b = np.repeat(members, counts), below[_ranges(first, counts)]
-            back_low, back_high = windows[g](second[b])
+            back_low, back_high = float_windows[g](second[b])
             ok = (second[a] >= back_low) & (second[a] <= back_high)
             left.append(a[ok])
             right.append(b[ok])
     left, right = np.concatenate(left), np.concatenate(right)
     if values.shape[1] < 3:
         return left, right
-    low, high = _class_windows(values, 6 * most_bans + 4)
     third = values[:, 2]
-    keep = (third[right] >= low[left]) & (third[right] <= high[left]) & (third[left] >= low[right]) \
-        & (third[left] <= high[right])
+    classmates = (levels[left] == levels[right]) & (second[left] == second[right])
+    keep = np.ones(len(left), dtype=bool)
+    for limit, applies in ((4 * most_bans, classmates), (6 * most_bans + 4, ~classmates)):
+        low, high = _class_windows(values, limit)
+        keep &= ~applies | ((third[right] >= low[left]) & (third[right] <= high[left])
+                            & (third[left] >= low[right]) & (third[left] <= high[right]))
     return left[keep], right[keep]
 
 
