@@ -28,10 +28,8 @@ reach the block's bound.
 """
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,7 +39,6 @@ from tournaments.pairing.candidates import legal_pairs, short_pairs
 from tournaments.pairing.matching import min_cost_perfect_matching
 
 SWISS, RANDOM, FOLD = "swiss", "random", "fold"
-PARALLEL_FROM = 2000  # players in a field before blocks are solved on several threads
 METHODS = (SWISS, RANDOM, FOLD)
 
 
@@ -188,20 +185,15 @@ def _certified_blocks(order: list[Contender], coords: list[Coordinate], finer: C
     solved: dict[tuple[int, int], list[Pair] | None] = {}  # a block is the same block after a merge elsewhere
 
     def solve(span: tuple[int, int]) -> list[Pair] | None:
-        # Each block's ties come from its own seed, so the answer does not depend on the solving order.
+        # Each block's ties come from its own seed, so a block solved again after a merge elsewhere
+        # gives the same answer and can be kept.
         start, end = span
         return _solve_block(order[start:end], coords, finer, forbidden, random.Random(f"{base_seed}:{start}:{end}"))
 
     while True:
         edges = sorted(cuts)
         blocks = list(zip([0, *edges], [*edges, len(order)]))
-        todo = [span for span in blocks if span not in solved]
-        if len(order) >= PARALLEL_FROM and len(todo) > 1:
-            # rustworkx releases the GIL while matching, so large blocks use every core.
-            with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
-                solved.update(zip(todo, pool.map(solve, todo)))
-        else:
-            solved.update((span, solve(span)) for span in todo)
+        solved.update((span, solve(span)) for span in blocks if span not in solved)
         parts = [solved[span] for span in blocks]
         infeasible = next((span for span, part in zip(blocks, parts) if part is None), None)
         if infeasible:
