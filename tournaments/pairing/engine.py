@@ -28,9 +28,14 @@ reach the block's bound.
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from operator import attrgetter
 
 import numpy as np
 
@@ -39,6 +44,8 @@ from tournaments.pairing.candidates import legal_pairs, short_pairs
 from tournaments.pairing.matching import min_cost_perfect_matching
 
 SWISS, RANDOM, FOLD = "swiss", "random", "fold"
+SWISS_COORDINATES = (attrgetter("tp"), attrgetter("diff"), attrgetter("vp"))
+BIG_BLOCK = 1000  # players: two or more blocks this large are solved in parallel processes
 METHODS = (SWISS, RANDOM, FOLD)
 
 
@@ -146,7 +153,7 @@ def _optimal(order: list[Contender], method: str, forbidden, rng: random.Random)
         return _certified_blocks(shuffled, [lambda c: -position[c.id]], _no_costs, forbidden, rng)
     if method == FOLD:
         return _certified_blocks(order, [lambda c: c.tp], _fold_costs(order), forbidden, rng)
-    return _certified_blocks(order, [lambda c: c.tp, lambda c: c.diff, lambda c: c.vp], _no_costs, forbidden, rng)
+    return _certified_blocks(order, list(SWISS_COORDINATES), _no_costs, forbidden, rng)
 
 
 def _no_costs(block, i, j) -> list[np.ndarray]:
@@ -193,6 +200,12 @@ def _certified_blocks(order: list[Contender], coords: list[Coordinate], finer: C
     while True:
         edges = sorted(cuts)
         blocks = list(zip([0, *edges], [*edges, len(order)]))
+        big = [span for span in blocks if span not in solved and span[1] - span[0] >= BIG_BLOCK]
+        if len(big) > 1 and finer is _no_costs and all(isinstance(c, attrgetter) for c in coords):
+            answers = _in_processes([(order[start:end], coords, finer, forbidden,
+                                      random.Random(f"{base_seed}:{start}:{end}")) for start, end in big])
+            if answers is not None:
+                solved.update(zip(big, answers))
         solved.update((span, solve(span)) for span in blocks if span not in solved)
         parts = [solved[span] for span in blocks]
         infeasible = next((span for span, part in zip(blocks, parts) if part is None), None)
@@ -209,6 +222,23 @@ def _certified_blocks(order: list[Contender], coords: list[Coordinate], finer: C
         if not uncertified:
             return [pair for part in parts for pair in part]
         cuts -= uncertified
+
+
+def _in_processes(jobs: list[tuple]) -> list[list[Pair] | None] | None:
+    """Solve large blocks on several cores (rustworkx holds the GIL, so threads would not help).
+    None where no child process can be started, as in a daemonic Celery worker: then one at a time."""
+    if (os.cpu_count() or 1) < 2:
+        return None
+    try:
+        with ProcessPoolExecutor(max_workers=min(len(jobs), os.cpu_count()),
+                                 mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(_solve_block_job, jobs))
+    except (AssertionError, OSError, BrokenProcessPool):
+        return None
+
+
+def _solve_block_job(job: tuple) -> list[Pair] | None:
+    return _solve_block(*job)
 
 
 def _uncertified_cuts(blocks: list[tuple[int, int]], extra: list[int], gap2: dict[int, int]) -> set[int]:
