@@ -10,6 +10,7 @@ The ratio, not the absolute time, is the figure to compare across machines.
 from __future__ import annotations
 
 import argparse
+import resource
 import random
 import statistics
 import time
@@ -81,12 +82,15 @@ def main():
     args = parser.parse_args()
     print(f"{'players':>8} {'engine s':>9} {'peak MB':>8} {'objective (ΣΔTP², ΣΔDiff², ΣΔVP²)':>36} "
           f"{'full graph s':>12} {'ratio':>7} {'same':>5}")
+    print("(peak MB: Python allocations of the engine, or the largest resident size of a process it forked,"
+          " whichever is larger)")
     for n in (int(s) for s in args.sizes.split(",")):
         contenders, met = simulate(n, seed=n)
         tracemalloc.start()
         engine(contenders, met)
         peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
+        peak = max(peak, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
         seconds, pairing = timed(engine, contenders, met, repeat=args.repeat)
         line = f"{n:>8} {seconds:>9.3f} {peak:>8.1f} {str(pairing.objective):>36}"
         if n <= args.reference_up_to:

@@ -7,5 +7,5 @@ def test_pairing_benchmark_runs_and_agrees_with_the_full_graph():
     out = subprocess.run([sys.executable, "-m", "benchmarks.pairing", "--sizes", "16,64", "--repeat", "1"],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    rows = [line.split() for line in out.stdout.splitlines()[1:]]
+    rows = [line.split() for line in out.stdout.splitlines()[2:]]
     assert [r[0] for r in rows] == ["16", "64"] and all(r[-1] == "True" for r in rows)
