@@ -6,7 +6,10 @@ INSTALLED := $(VENV)/.installed
 # The embedded defaults: SQLite under var/, local-memory cache, eager Celery.
 EMBEDDED := env -u DATABASE_URL -u REDIS_URL
 
-.PHONY: run test
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test screenshots
 
 $(INSTALLED): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -20,5 +23,13 @@ run: $(INSTALLED)
 	$(EMBEDDED) $(BIN)/python manage.py load_demo
 	$(EMBEDDED) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(INSTALLED)
+# The browser tests drive Debian's Chromium, installed here when missing (never a downloaded browser).
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	$(SUDO) apt-get install -y -qq --no-install-recommends chromium
+
+test: $(INSTALLED) $(CHROMIUM)
 	$(BIN)/python -m pytest -q
+
+screenshots: $(INSTALLED) $(CHROMIUM)
+	GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_browser_visitor.py

@@ -8,4 +8,6 @@ urlpatterns = [
     path("api/schema/swagger-ui/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("api/", include("tournaments.api.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("tournaments.web.urls")),
 ]

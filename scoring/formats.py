@@ -160,9 +160,18 @@ def _named(*names: str) -> tuple[Named, ...]:
     return tuple(Named(n) for n in names)
 
 
-M2E_FACTIONS = _named("Guild", "Arcanists", "Resurrectionists", "Neverborn", "Outcasts", "Ten Thunders", "Gremlins")
-M3E_FACTIONS = _named("Guild", "Arcanists", "Resurrectionists", "Neverborn", "Outcasts", "Ten Thunders", "Bayou",
-                      "Explorer's Society")
+# French names as the M3E core rules print them.
+_FACTION_FR = {"Guild": "Guilde", "Arcanists": "Arcanistes", "Resurrectionists": "Résurrectionnistes",
+               "Outcasts": "Parias", "Ten Thunders": "Dix-Tonnerres"}
+
+
+def _factions(*names: str) -> tuple[Named, ...]:
+    return tuple(Named(n, name_fr=_FACTION_FR.get(n)) for n in names)
+
+
+M2E_FACTIONS = _factions("Guild", "Arcanists", "Resurrectionists", "Neverborn", "Outcasts", "Ten Thunders", "Gremlins")
+M3E_FACTIONS = _factions("Guild", "Arcanists", "Resurrectionists", "Neverborn", "Outcasts", "Ten Thunders", "Bayou",
+                         "Explorer's Society")
 
 def _scheme(name: str, name_fr: str | None = None, noted: bool = False) -> Named:
     return Named(name, name_fr=name_fr, noted_model=noted)

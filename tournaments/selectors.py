@@ -1,7 +1,7 @@
 """Every read the API and the pages share, each in a fixed number of queries."""
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import Count, Max, Prefetch, Q
 
 from tournaments.models import Event, Game, Result, Round
 from tournaments.pairing.report import History
@@ -76,3 +76,27 @@ def rounds_with_games(event: Event):
 
 def round_with_games(event: Event, number: int) -> Round | None:
     return rounds_with_games(event).filter(number=number).first()
+
+
+def events_by_phase() -> dict[str, list[Event]]:
+    """Events for the home page, in one query: upcoming (no round yet), running, finished (every planned
+    round paired and every game reported)."""
+    events = Event.objects.annotate(
+        rounds_made=Max("round_set__number"),
+        open_games=Count("round_set__games", filter=Q(round_set__games__result__isnull=True)),
+    ).order_by("-date", "name")
+    phases: dict[str, list[Event]] = {"running": [], "upcoming": [], "finished": []}
+    for event in events:
+        if not event.rounds_made:
+            phases["upcoming"].append(event)
+        elif event.rounds_made == event.rounds and not event.open_games:
+            phases["finished"].append(event)
+        else:
+            phases["running"].append(event)
+    return phases
+
+
+def player_games(player) -> list[Game]:
+    """A player's games, round by round, with results and both players."""
+    return list(Game.objects.filter(seats__player=player).select_related("round", "result", "player_a", "player_b")
+                .order_by("round__number"))

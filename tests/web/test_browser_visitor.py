@@ -1,0 +1,46 @@
+"""A visitor on a phone (360×740) in a real browser: finds their table, reads the standings in French.
+Also screenshots each public page at 360 and 1280 px; `make screenshots` keeps them in docs/screenshots/."""
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.web.test_public_pages import event  # noqa: F401  (the same small event)
+
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_visitor_finds_their_table_and_reads_the_standings_in_french(browser, live_server, event):  # noqa: F811
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/e/spring-open/rounds/1/")
+    assert page.locator(".game").count() == 3
+    page.fill("input[name=q]", "chlo")
+    page.wait_for_function("document.querySelectorAll('.game').length === 1")
+    assert "Chloé Martin" in page.inner_text("#pairings")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "no sideways scrolling at 360 px"
+    page.click("button[value=fr]")
+    page.wait_for_selector("html[lang=fr]")
+    page.click("text=Classement")
+    page.wait_for_selector("table.standings")
+    assert "Après la ronde 1" in page.inner_text("main")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_screenshots_of_every_public_page(browser, live_server, event, tmp_path):  # noqa: F811
+    shots = DOCS_SHOTS if os.environ.get("GG_SCREENSHOTS") else tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
+    player = event["ids"]["Ada Ortega"]
+    pages = {"home": "/", "event": "/e/spring-open/", "round": "/e/spring-open/rounds/1/",
+             "standings": "/e/spring-open/standings/", "player": f"/e/spring-open/players/{player}/"}
+    for width, height in ((360, 740), (1280, 800)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        for name, path in pages.items():
+            page.goto(live_server.url + path)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} scrolls sideways"
+            page.screenshot(path=str(shots / f"{name}-{width}.png"), full_page=True)
+        context.close()

@@ -1,0 +1,92 @@
+"""The public pages, rendered by the server from the same data as the API."""
+import gzip
+import re
+
+import pytest
+
+from tests.api.conftest import Api, make_user
+
+
+@pytest.fixture
+def event(client, db):
+    api = Api(client, make_user("organizer")[1])
+    status, event = api.post("/api/events/", {"name": "Spring Open", "date": "2017-03-18", "format": "gg2017",
+                                              "rounds": 3})
+    ids = {}
+    for name, faction in [("Ada Ortega", "guild"), ("Ben Okafor", "arcanists"), ("Chloé Martin", "outcasts"),
+                          ("Dev Patel", "ten-thunders"), ("Emma Lind", "gremlins")]:
+        ids[name] = api.post(f"/api/events/{event['id']}/players/", {"name": name, "faction": faction})[1]["id"]
+    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 1})
+    for game in rnd["games"]:
+        if not game["bye"]:
+            api.post(f"/api/games/{game['id']}/result/", {"vp_a": 5, "vp_b": 5})
+    event["ids"], event["round"] = ids, rnd
+    return event
+
+
+def page(client, path, lang="en", **headers):
+    response = client.get(path, HTTP_ACCEPT_LANGUAGE=lang, **headers)
+    assert response.status_code == 200, path
+    return response.content.decode()
+
+
+def test_home_lists_events_by_phase(client, event):
+    html = page(client, "/")
+    assert "Spring Open" in html and "Running" in html
+
+
+def test_event_page_lists_players_with_factions(client, event):
+    html = page(client, "/e/spring-open/")
+    assert "5 players" in html and "Ada Ortega" in html and "Ten Thunders" in html and "3 rounds" in html
+
+
+def test_round_page_shows_mission_pairings_and_results(client, event):
+    html = page(client, "/e/spring-open/rounds/1/")
+    assert "Headhunter" in html and "Close" in html  # January-March rotation, round 1
+    assert html.count('class="game"') == 3 and "5–5" in html and "Bye" in html
+    assert 'hx-trigger="every 20s [document.visibilityState === \'visible\']"' in html
+
+
+def test_find_your_table_filters_by_part_of_a_name(client, event):
+    fragment = page(client, "/e/spring-open/rounds/1/?q=chlo", HTTP_HX_REQUEST="true")
+    assert "<html" not in fragment and fragment.count('class="game"') == 1 and "Chloé Martin" in fragment
+    assert "No table matches" in page(client, "/e/spring-open/rounds/1/?q=zzz", HTTP_HX_REQUEST="true")
+
+
+def test_standings_show_shared_ranks_and_dropped_players(client, event):
+    dev = event["ids"]["Dev Patel"]
+    from tournaments.models import Player
+    Player.objects.filter(pk=dev).update(status="dropped")
+    html = page(client, "/e/spring-open/standings/")
+    # The bye (3 TP) leads alone; the four drawn players share second place.
+    assert re.search(r"<td>1</td>", html) and html.count("<td>2=</td>") == 4
+    assert 'class="dropped"' in html and "dropped" in html
+
+
+def test_player_page_lists_games_round_by_round(client, event):
+    html = page(client, f"/e/spring-open/players/{event['ids']['Ada Ortega']}/")
+    assert "Round 1" in html and ("5–5" in html or "Bye" in html)
+
+
+def test_pages_speak_french(client, event):
+    html = page(client, "/e/spring-open/standings/", lang="fr")
+    assert 'lang="fr"' in html and "Classement" in html and "Après la ronde 1" in html and "PT" in html
+    round_html = page(client, "/e/spring-open/rounds/1/", lang="fr")
+    assert "Stratégie" in round_html and "Trouver votre table" in round_html
+
+
+def test_unknown_pages_are_404(client, db):
+    assert client.get("/e/nope/").status_code == 404
+    assert client.get("/e/nope/rounds/1/").status_code == 404
+
+
+def test_each_page_is_small_on_a_slow_phone(client, event):
+    """HTML + CSS + JS under 60 KB compressed, and nothing from another host."""
+    from django.contrib.staticfiles import finders
+    assets = sum(len(gzip.compress(open(finders.find(path), "rb").read()))
+                 for path in ("css/site.css", "vendor/htmx-2.0.11.min.js"))
+    for path in ("/", "/e/spring-open/", "/e/spring-open/rounds/1/", "/e/spring-open/standings/",
+                 f"/e/spring-open/players/{event['ids']['Ben Okafor']}/"):
+        html = page(client, path)
+        assert len(gzip.compress(html.encode())) + assets < 60_000, path
+        assert not re.search(r'(src|href)="(https?:)?//', html), f"{path} asks another host"

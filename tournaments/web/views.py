@@ -1,0 +1,72 @@
+"""Public pages: server-rendered from the same selectors the API uses; htmx refreshes the live parts."""
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from tournaments import selectors
+from tournaments.models import Event, Player
+from tournaments.web import names
+
+POLL_SECONDS = 20
+
+
+def home(request):
+    return render(request, "public/home.html", {"phases": selectors.events_by_phase()})
+
+
+def event_page(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    players = [(p, names.faction(event.format, p.faction)) for p in event.players.filter(is_ringer=False)]
+    rounds = list(event.round_set.order_by("number").values_list("number", flat=True))
+    return render(request, "public/event.html", {"event": event, "players": players, "rounds": rounds})
+
+
+def round_page(request, slug, number):
+    event = get_object_or_404(Event, slug=slug)
+    rnd = selectors.round_with_games(event, number)
+    if rnd is None:
+        raise Http404("No such round")
+    query = request.GET.get("q", "").strip()
+    players = {p.id: p for p in event.players.all()}
+    rows = []
+    for game in rnd.games.all():
+        seats = [players[game.player_a_id], players.get(game.player_b_id)]
+        if query and not any(p and query.casefold() in p.name.casefold() for p in seats):
+            continue
+        result = getattr(game, "result", None)
+        rows.append({
+            "table": game.table,
+            "seats": [(p, names.faction(event.format, p.faction)) if p else None for p in seats],
+            "score": (result.vp_a, result.vp_b) if result and not game.is_bye else None,
+            "outcome": result.outcome if result else "",
+        })
+    context = {"event": event, "round": rnd, "rows": rows, "query": query, "poll": POLL_SECONDS,
+               "mission": names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)}
+    template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
+    return render(request, template, context)
+
+
+def standings_page(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    rows = [(s, names.faction(event.format, s.entrant.faction)) for s in selectors.event_standings(event)]
+    shared = {s.rank for s, _ in rows if sum(1 for t, _ in rows if t.rank == s.rank) > 1}
+    return render(request, "public/standings.html", {
+        "event": event, "rows": rows, "shared": shared, "after_round": selectors.latest_round_number(event)})
+
+
+def player_page(request, slug, player_id):
+    event = get_object_or_404(Event, slug=slug)
+    player = get_object_or_404(Player, pk=player_id, event=event, is_ringer=False)
+    games = []
+    for game in selectors.player_games(player):
+        mine = game.side_of(player.id)
+        opponent = game.player_b if mine == "a" else game.player_a
+        result = getattr(game, "result", None)
+        score = None
+        if result and not game.is_bye:
+            own, other = (result.vp_a, result.vp_b) if mine == "a" else (result.vp_b, result.vp_a)
+            tp = result.tp_a if mine == "a" else result.tp_b
+            score = {"own": own, "other": other, "tp": tp}
+        games.append({"round": game.round.number, "table": game.table, "opponent": opponent, "score": score,
+                      "bye": game.is_bye, "outcome": result.outcome if result else ""})
+    return render(request, "public/player.html", {
+        "event": event, "player": player, "faction": names.faction(event.format, player.faction), "games": games})
