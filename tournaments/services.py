@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from scoring.deck import Dealer
-from scoring.formats import get_format
+from scoring.formats import get_format, key_of
 from scoring.missions import MissionHistory, plan_mission, scheme_pool_problems
 from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_bye, score_report
@@ -332,3 +332,37 @@ def _save_result(*, game: Game, user, report: Report, scores) -> tuple[Result, b
             vp_b=side_b.vp, tp_b=side_b.tp, diff_b=side_b.diff))
     except IntegrityError:
         raise conflict("concurrent_change", "Another result for this game was saved at the same time; reload.")
+
+
+def import_rows_checked(*, event: Event, rows: list[list[str]]) -> list[tuple[dict, list[Problem]]]:
+    """Players from CSV rows (name, faction, club), each with what is wrong with it; nothing is saved.
+    A faction may be given by key or by name; a header row "name,faction,club" is skipped."""
+    fmt = get_format(event.format)
+    taken = set(event.players.values_list("name", flat=True))
+    checked = []
+    for number, row in enumerate(rows, start=1):
+        cells = [c.strip() for c in row] + ["", "", ""]
+        if number == 1 and [c.lower() for c in cells[:2]] == ["name", "faction"]:
+            continue
+        entry = {"line": number, "name": cells[0], "faction": key_of(cells[1]), "club": cells[2]}
+        problems = []
+        if not entry["name"]:
+            problems.append(Problem("name_missing", "The name is missing.", "name"))
+        elif len(entry["name"]) > 100:
+            problems.append(Problem("name_too_long", "A name has at most 100 characters.", "name"))
+        elif entry["name"] in taken:
+            problems.append(Problem("duplicate_name", f"\"{entry['name']}\" is already registered or listed above.",
+                                    "name"))
+        if fmt.faction(entry["faction"]) is None:
+            problems.append(Problem("unknown_faction", f"\"{cells[1]}\" is not a faction of {fmt.name}.", "faction"))
+        taken.add(entry["name"])
+        checked.append((entry, problems))
+    return checked
+
+
+def players_import(*, event: Event, rows: list[list[str]]) -> list[Player]:
+    """Register every valid row in one transaction (the preview showed the others and why)."""
+    good = [entry for entry, problems in import_rows_checked(event=event, rows=rows) if not problems]
+    with transaction.atomic():
+        return [player_register(event=event, name=e["name"], faction=e["faction"], club=e["club"][:100])
+                for e in good]

@@ -90,3 +90,28 @@ def test_each_page_is_small_on_a_slow_phone(client, event):
         html = page(client, path)
         assert len(gzip.compress(html.encode())) + assets < 60_000, path
         assert not re.search(r'(src|href)="(https?:)?//', html), f"{path} asks another host"
+
+
+def test_the_french_catalogue_is_complete_and_compiled():
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES"
+    catalogue = (folder / "django.po").read_text()
+    assert "#, fuzzy" not in catalogue
+    assert not re.search(r'msgid "(?:[^"\\]|\\.)+"\nmsgstr ""', catalogue), "an untranslated entry"
+    assert not re.search(r'msgstr\[\d\] ""', catalogue)
+    import gettext
+
+    with open(folder / "django.mo", "rb") as compiled:
+        translated = gettext.GNUTranslations(compiled)._catalog
+    msgids = set(re.findall(r'^msgid "((?:[^"\\]|\\.)+)"$', catalogue, re.M))
+    singular = {k if isinstance(k, str) else k[0] for k in translated}
+    assert msgids <= singular, f"the .mo is older than the .po: {sorted(msgids - singular)[:5]}"
+
+
+def test_the_console_speaks_french(client, event):
+    from tournaments.models import Event
+
+    client.force_login(Event.objects.get(slug="spring-open").created_by)
+    html = page(client, "/console/e/spring-open/", lang="fr")
+    assert "Apparier la ronde suivante" in html and "Inscrire un joueur" in html

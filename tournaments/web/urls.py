@@ -1,6 +1,8 @@
 from django.urls import path
 
-from tournaments.web import views
+from django.contrib.auth import views as auth_views
+
+from tournaments.web import console, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -8,4 +10,14 @@ urlpatterns = [
     path("e/<slug:slug>/rounds/<int:number>/", views.round_page, name="round"),
     path("e/<slug:slug>/standings/", views.standings_page, name="standings"),
     path("e/<slug:slug>/players/<int:player_id>/", views.player_page, name="player"),
+    path("console/login/", auth_views.LoginView.as_view(template_name="console/login.html"), name="login"),
+    path("console/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("console/", console.events, name="console"),
+    path("console/e/<slug:slug>/", console.event, name="console-event"),
+    path("console/e/<slug:slug>/import/", console.import_players, name="console-import"),
+    path("console/e/<slug:slug>/rounds/", console.pair_round, name="console-pair"),
+    path("console/e/<slug:slug>/rounds/<int:number>/", console.round_console, name="console-round"),
+    path("console/e/<slug:slug>/rounds/<int:number>/redo/", console.redo_round, name="console-redo"),
+    path("console/e/<slug:slug>/players/<int:player_id>/<str:action>/", console.player_action,
+         name="console-player"),
 ]

@@ -1,0 +1,74 @@
+"""An organizer runs the start of an event from the browser, without the API."""
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+CSV = """name,faction,club
+Ada Ortega,Guild,Bristol
+Ben Okafor,arcanists,Bristol
+Chloé Martin,Outcasts,Lyon
+Dev Patel,Imperial Guard,
+Emma Lind,gremlins,
+Farid Haddad,ten-thunders,Lyon
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_organizer_creates_imports_pairs_and_enters_results(browser, live_server):
+    get_user_model().objects.create_user("organizer", password="console-Pass-123")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/console/")
+    page.fill("input[name=username]", "organizer")
+    page.fill("input[name=password]", "console-Pass-123")
+    page.click("button[type=submit]")
+
+    page.fill("input[name=name]", "Browser Open")
+    page.fill("input[name=date]", "2017-03-18")
+    page.select_option("select[name=format]", "gg2017")
+    page.click("text=Create")
+    page.wait_for_selector("h1:has-text('Browser Open')")
+
+    page.fill("textarea[name=csv]", CSV)
+    page.click("button[name=preview]")
+    bad = page.locator("tr.bad")
+    assert bad.count() == 1 and "Imperial Guard" in bad.inner_text()
+    page.click("button[name=confirm]")
+    page.wait_for_selector("text=5 players imported.")
+    assert page.locator("table.console tr").count() == 5
+
+    page.click("button[name=pair]")
+    page.wait_for_selector("h1:has-text('Round 1')")
+    forms = page.locator("section.result form")
+    assert forms.count() == 2  # five players: two games and a bye
+    first = forms.nth(0)
+    first.locator("input[name$=vp_a]").fill("12")
+    first.locator("input[name$=vp_b]").fill("3")
+    first.locator("button").click()
+    page.wait_for_selector(".error")
+    assert re.search(r"at most 10", page.inner_text("section.result >> nth=0"))
+    for k in range(2):
+        form = page.locator("section.result form").nth(k)
+        form.locator("input[name$=vp_a]").fill("6")
+        form.locator("input[name$=vp_b]").fill("4")
+        form.locator("button").click()
+        page.wait_for_selector("text=Result saved")
+
+    page.click("text=Browser Open")
+    page.click("button[name=pair]")
+    page.wait_for_selector("h1:has-text('Round 2')")
+    assert page.locator("section.result").count() == 3
+    context.close()  # before the live server stops, so no request thread outlives the test database
+
+
+def test_the_console_is_for_signed_in_organizers(client, db):
+    from tests.api.conftest import Api, make_user
+
+    assert client.get("/console/").status_code == 302
+    api = Api(client, make_user("owner")[1])
+    status, event = api.post("/api/events/", {"name": "Owned", "date": "2017-01-01", "format": "gg2017"})
+    stranger = get_user_model().objects.create_user("stranger", password="x-Pass-1234")
+    client.force_login(stranger)
+    assert client.get("/console/e/owned/").status_code == 403
+    assert client.post("/console/e/owned/rounds/").status_code == 403

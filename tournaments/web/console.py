@@ -1,0 +1,163 @@
+"""The organizer console: the same services as the API, behind Django's sign-in."""
+import csv
+import io
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring.problems import DomainError
+from scoring.validator import Report
+from tournaments import selectors, services
+from tournaments.models import Event, Game, Player
+from tournaments.web import names
+from tournaments.web.forms import EventForm, ImportForm, PlayerForm, ResultForm, RoundForm, show_problems
+
+
+def organized_event(request, slug) -> Event:
+    event = get_object_or_404(Event, slug=slug)
+    if not selectors.is_organizer(request.user, event):
+        raise PermissionDenied
+    return event
+
+
+@login_required
+def events(request):
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(user=request.user, **form.cleaned_data)
+        except DomainError as error:
+            show_problems(form, error)
+        else:
+            return redirect("console-event", event.slug)
+    mine = request.user.organized_events.order_by("-date")
+    return render(request, "console/events.html", {"events": mine, "form": form})
+
+
+@login_required
+def event(request, slug):
+    event = organized_event(request, slug)
+    player_form = PlayerForm(request.POST or None, format_key=event.format)
+    if request.method == "POST" and player_form.is_valid():
+        try:
+            services.player_register(event=event, **player_form.cleaned_data)
+        except DomainError as error:
+            show_problems(player_form, error)
+        else:
+            messages.success(request, _("Player registered."))
+            return redirect("console-event", event.slug)
+    return render(request, "console/event.html", _event_context(event, player_form=player_form))
+
+
+def _event_context(event, **extra):
+    players = [(p, names.faction(event.format, p.faction)) for p in event.players.all()]
+    return {"event": event, "players": players, "rounds": event.round_set.order_by("number"),
+            "import_form": ImportForm(), "round_form": RoundForm(), **extra}
+
+
+@login_required
+@require_POST
+def player_action(request, slug, player_id, action):
+    event = organized_event(request, slug)
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    if action not in ("check-in", "drop", "disqualify"):
+        raise Http404("No such action")
+    try:
+        if action == "check-in":
+            services.player_check_in(player=player)
+        elif action == "drop":
+            services.player_drop(player=player)
+        else:
+            services.player_disqualify(player=player, user=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    return redirect("console-event", event.slug)
+
+
+@login_required
+def import_players(request, slug):
+    """Paste a CSV: a preview lists every row and what is wrong with it; confirming saves the good rows."""
+    event = organized_event(request, slug)
+    form = ImportForm(request.POST or None)
+    if request.method != "POST" or not form.is_valid():
+        return redirect("console-event", event.slug)
+    rows = list(csv.reader(io.StringIO(form.cleaned_data["csv"])))
+    if "confirm" in request.POST:
+        saved = services.players_import(event=event, rows=rows)
+        messages.success(request, _("%(n)s players imported.") % {"n": len(saved)})
+        return redirect("console-event", event.slug)
+    checked = services.import_rows_checked(event=event, rows=rows)
+    return render(request, "console/import.html", {
+        "event": event, "checked": checked, "csv": form.cleaned_data["csv"],
+        "good": sum(1 for _, problems in checked if not problems)})
+
+
+@login_required
+@require_POST
+def pair_round(request, slug):
+    event = organized_event(request, slug)
+    form = RoundForm(request.POST)
+    if form.is_valid():
+        try:
+            made = services.round_request(event=event, user=request.user, method=form.cleaned_data["method"])
+        except DomainError as error:
+            messages.error(request, str(error))
+        else:
+            if hasattr(made, "number"):
+                return redirect("console-round", event.slug, made.number)
+            messages.info(request, _("The round is being paired; reload in a moment."))
+    return redirect("console-event", event.slug)
+
+
+@login_required
+def round_console(request, slug, number):
+    event = organized_event(request, slug)
+    rnd = selectors.round_with_games(event, number)
+    if rnd is None:
+        raise Http404("No such round")
+    players = {p.id: p for p in event.players.all()}
+    rows = []
+    for game in rnd.games.all():
+        result = getattr(game, "result", None)
+        initial = {"vp_a": result.vp_a, "vp_b": result.vp_b, "outcome": result.outcome,
+                   "loser": result.loser} if result and not game.is_bye else {}
+        rows.append({"game": game, "a": players[game.player_a_id], "b": players.get(game.player_b_id),
+                     "result": result, "form": ResultForm(prefix=f"g{game.pk}", initial=initial)})
+    if request.method == "POST":
+        game_id = int(request.POST.get("game", 0))
+        row = next((r for r in rows if r["game"].pk == game_id), None)
+        if row is not None:
+            form = ResultForm(request.POST, prefix=f"g{game_id}")
+            row["form"] = form
+            if form.is_valid():
+                data = form.cleaned_data
+                try:
+                    services.result_record(game=Game.objects.select_related("round__event", "player_a", "player_b")
+                                           .get(pk=game_id), user=request.user,
+                                           report=Report(outcome=data["outcome"], vp_a=data["vp_a"],
+                                                         vp_b=data["vp_b"], loser=data["loser"] or None))
+                except DomainError as error:
+                    show_problems(form, error)
+                else:
+                    messages.success(request, _("Result saved for table %(t)s.") % {"t": row["game"].table})
+                    return redirect("console-round", event.slug, number)
+    mission = names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)
+    return render(request, "console/round.html", {"event": event, "round": rnd, "rows": rows, "mission": mission})
+
+
+@login_required
+@require_POST
+def redo_round(request, slug, number):
+    event = organized_event(request, slug)
+    try:
+        services.round_delete(event=event, number=number)
+    except DomainError as error:
+        messages.error(request, str(error))
+        return redirect("console-round", event.slug, number)
+    messages.success(request, _("Round %(n)s removed.") % {"n": number})
+    return redirect("console-event", event.slug)

@@ -1,0 +1,47 @@
+"""Console forms: shapes only; the rules are the services' and the rules module's, whose problems
+are shown beside the field they name."""
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.formats import FORMATS
+from scoring.problems import DomainError
+from scoring.validator import PLAYED, REPORTED_OUTCOMES
+from tournaments.pairing import METHODS
+
+
+def show_problems(form: forms.Form, error: DomainError) -> None:
+    for problem in error.problems:
+        form.add_error(problem.attr if problem.attr in form.fields else None, problem.detail)
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    format = forms.ChoiceField(label=_("Format"), choices=[(f.key, f.name) for f in FORMATS.values()])
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, required=False,
+                                help_text=_("Empty: set from the number of players at round 1."))
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    faction = forms.ChoiceField(label=_("Faction"))
+    club = forms.CharField(label=_("Club"), max_length=100, required=False)
+
+    def __init__(self, *args, format_key: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = [(f.key, f.name) for f in FORMATS[format_key].factions]
+
+
+class ImportForm(forms.Form):
+    csv = forms.CharField(label=_("CSV: name,faction,club"), widget=forms.Textarea(attrs={"rows": 6}))
+
+
+class RoundForm(forms.Form):
+    method = forms.ChoiceField(label=_("Pairing"), choices=[(m, m) for m in METHODS], initial="swiss")
+
+
+class ResultForm(forms.Form):
+    vp_a = forms.IntegerField(label=_("VP A"), required=False)
+    vp_b = forms.IntegerField(label=_("VP B"), required=False)
+    outcome = forms.ChoiceField(label=_("Outcome"), choices=[(o, o) for o in REPORTED_OUTCOMES], initial=PLAYED)
+    loser = forms.ChoiceField(label=_("Loser"), choices=[("", "—"), ("a", "A"), ("b", "B")], required=False)
