@@ -100,6 +100,10 @@ class Round(models.Model):
     flips = models.JSONField(default=list, blank=True)
     # What the organizer should know about the round: {"warnings": [{"code", "detail"}], "objective": [...]}.
     report = models.JSONField(default=dict, blank=True)
+    # The round clock: running since clock_started_at with clock_left seconds left then; paused when
+    # clock_started_at is empty; not started when clock_left is empty too.
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_left = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -111,6 +115,14 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.event} round {self.number}"
+
+    def seconds_left(self, now) -> int | None:
+        """What the round clock shows now: None before it starts, never below zero."""
+        if self.clock_left is None:
+            return None
+        if self.clock_started_at is None:
+            return self.clock_left
+        return max(0, self.clock_left - int((now - self.clock_started_at).total_seconds()))
 
 
 class Game(models.Model):

@@ -366,3 +366,18 @@ def players_import(*, event: Event, rows: list[list[str]]) -> list[Player]:
     with transaction.atomic():
         return [player_register(event=event, name=e["name"], faction=e["faction"], club=e["club"][:100])
                 for e in good]
+
+
+def round_clock(*, rnd: Round, action: str) -> Round:
+    """Start (or resume), pause or reset the round clock (the format's round time, GG2017: 120 minutes)."""
+    now = timezone.now()
+    if action == "start" and rnd.clock_started_at is None:
+        rnd.clock_left = rnd.seconds_left(now) if rnd.clock_left is not None \
+            else rnd.event.rules().round_minutes * 60
+        rnd.clock_started_at = now
+    elif action == "pause" and rnd.clock_started_at is not None:
+        rnd.clock_left, rnd.clock_started_at = rnd.seconds_left(now), None
+    elif action == "reset":
+        rnd.clock_left = rnd.clock_started_at = None
+    rnd.save(update_fields=["clock_left", "clock_started_at"])
+    return rnd

@@ -5,7 +5,7 @@ import io
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -15,7 +15,9 @@ from scoring.validator import Report
 from tournaments import selectors, services
 from tournaments.models import Event, Game, Player
 from tournaments.web import names
-from tournaments.web.forms import EventForm, ImportForm, PlayerForm, ResultForm, RoundForm, show_problems
+from tournaments.web.views import clock_context
+from tournaments.web.forms import (EventForm, ImportForm, PlayerForm, ResultForm, RoundForm, SettingsForm,
+                                   show_problems)
 
 
 def organized_event(request, slug) -> Event:
@@ -147,7 +149,9 @@ def round_console(request, slug, number):
                     messages.success(request, _("Result saved for table %(t)s.") % {"t": row["game"].table})
                     return redirect("console-round", event.slug, number)
     mission = names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)
-    return render(request, "console/round.html", {"event": event, "round": rnd, "rows": rows, "mission": mission})
+    clock_actions = [("start", _("Start")), ("pause", _("Pause")), ("reset", _("Reset"))]
+    return render(request, "console/round.html", {"event": event, "round": rnd, "rows": rows, "mission": mission,
+                                                  "clock_actions": clock_actions, **clock_context(rnd)})
 
 
 @login_required
@@ -161,3 +165,87 @@ def redo_round(request, slug, number):
         return redirect("console-round", event.slug, number)
     messages.success(request, _("Round %(n)s removed.") % {"n": number})
     return redirect("console-event", event.slug)
+
+
+@login_required
+@require_POST
+def round_clock(request, slug, number, action):
+    event = organized_event(request, slug)
+    rnd = get_object_or_404(event.round_set, number=number)
+    if action not in ("start", "pause", "reset"):
+        raise Http404("No such clock action")
+    services.round_clock(rnd=rnd, action=action)
+    return redirect("console-round", event.slug, number)
+
+
+@login_required
+def print_round(request, slug, number):
+    """One sheet for the wall, then one slip per table (a print stylesheet breaks the pages)."""
+    event = organized_event(request, slug)
+    rnd = selectors.round_with_games(event, number)
+    if rnd is None:
+        raise Http404("No such round")
+    players = {p.id: p for p in event.players.all()}
+    games = [{"table": g.table, "a": players[g.player_a_id], "b": players.get(g.player_b_id),
+              "fa": names.faction(event.format, players[g.player_a_id].faction),
+              "fb": names.faction(event.format, players[g.player_b_id].faction) if g.player_b_id else ""}
+             for g in rnd.games.all()]
+    return render(request, "console/print.html", {
+        "event": event, "round": rnd, "games": games,
+        "mission": names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)})
+
+
+@login_required
+def export_csv(request, slug, what):
+    """Standings or every result of the event, as CSV for a spreadsheet."""
+    event = organized_event(request, slug)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{what}.csv"'
+    writer = csv.writer(response)
+    if what == "standings":
+        writer.writerow(["rank", "name", "faction", "club", "tp", "diff", "vp", "games", "status"])
+        clubs = dict(event.players.values_list("id", "club"))
+        for row in selectors.event_standings(event):
+            e, t = row.entrant, row.totals
+            writer.writerow([row.rank, e.name, e.faction, clubs.get(e.id, ""), t.tp, t.diff, t.vp, t.played,
+                             e.status])
+    elif what == "results":
+        writer.writerow(["round", "table", "player_a", "faction_a", "vp_a", "tp_a", "diff_a",
+                         "player_b", "faction_b", "vp_b", "tp_b", "diff_b", "outcome", "loser"])
+        players = {p.id: p for p in event.players.all()}
+        for rnd in selectors.rounds_with_games(event):
+            for g in rnd.games.all():
+                r = getattr(g, "result", None)
+                a, b = players[g.player_a_id], players.get(g.player_b_id)
+                writer.writerow([rnd.number, g.table or "", a.name, a.faction, *(
+                    (r.vp_a, r.tp_a, r.diff_a) if r else ("", "", "")), b.name if b else "", b.faction if b else "",
+                    *((r.vp_b, r.tp_b, r.diff_b) if r and b else ("", "", "")), r.outcome if r else "",
+                    r.loser if r else ""])
+    else:
+        raise Http404("No such export")
+    return response
+
+
+@login_required
+def settings_page(request, slug):
+    """The event's settings; the services refuse what can no longer change once round 1 is paired."""
+    event = organized_event(request, slug)
+    rules = event.rules()
+    initial = {"name": event.name, "date": event.date, "rounds": event.rounds,
+               "rematch_window": event.rematch_window, "fresh_tables": event.fresh_tables,
+               "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp}
+    form = SettingsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        changes = {k: data[k] for k in ("name", "date", "rounds", "rematch_window", "fresh_tables")}
+        bye = {"tp": data["bye_tp"], "diff": data["bye_diff"], "vp": data["bye_vp"]}
+        if bye != {"tp": rules.bye.tp, "diff": rules.bye.diff, "vp": rules.bye.vp}:
+            changes["awards"] = {**event.awards, "bye": bye}
+        try:
+            services.event_update(event=event, **changes)
+        except DomainError as error:
+            show_problems(form, error)
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("console-event", event.slug)
+    return render(request, "console/settings.html", {"event": event, "form": form})

@@ -26,6 +26,7 @@ class PlayerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
     faction = forms.ChoiceField(label=_("Faction"))
     club = forms.CharField(label=_("Club"), max_length=100, required=False)
+    is_ringer = forms.BooleanField(label=_("Ringer (plays only when the count is odd)"), required=False)
 
     def __init__(self, *args, format_key: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -45,3 +46,14 @@ class ResultForm(forms.Form):
     vp_b = forms.IntegerField(label=_("VP B"), required=False)
     outcome = forms.ChoiceField(label=_("Outcome"), choices=[(o, o) for o in REPORTED_OUTCOMES], initial=PLAYED)
     loser = forms.ChoiceField(label=_("Loser"), choices=[("", "—"), ("a", "A"), ("b", "B")], required=False)
+
+
+class SettingsForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, required=False)
+    rematch_window = forms.IntegerField(label=_("Rematch window (rounds)"), min_value=1, max_value=30)
+    fresh_tables = forms.BooleanField(label=_("Keep players off tables they played on"), required=False)
+    bye_tp = forms.IntegerField(label=_("Bye: TP"), min_value=0, max_value=10)
+    bye_diff = forms.IntegerField(label=_("Bye: Differential"), min_value=-100, max_value=100)
+    bye_vp = forms.IntegerField(label=_("Bye: VP"), min_value=0, max_value=100)

@@ -18,6 +18,11 @@ urlpatterns = [
     path("console/e/<slug:slug>/rounds/", console.pair_round, name="console-pair"),
     path("console/e/<slug:slug>/rounds/<int:number>/", console.round_console, name="console-round"),
     path("console/e/<slug:slug>/rounds/<int:number>/redo/", console.redo_round, name="console-redo"),
+    path("console/e/<slug:slug>/rounds/<int:number>/clock/<str:action>/", console.round_clock,
+         name="console-clock"),
+    path("console/e/<slug:slug>/rounds/<int:number>/print/", console.print_round, name="console-print"),
+    path("console/e/<slug:slug>/export/<str:what>.csv", console.export_csv, name="console-export"),
+    path("console/e/<slug:slug>/settings/", console.settings_page, name="console-settings"),
     path("console/e/<slug:slug>/players/<int:player_id>/<str:action>/", console.player_action,
          name="console-player"),
 ]

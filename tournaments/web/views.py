@@ -1,12 +1,18 @@
 """Public pages: server-rendered from the same selectors the API uses; htmx refreshes the live parts."""
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 
 from tournaments import selectors
 from tournaments.models import Event, Player
 from tournaments.web import names
 
 POLL_SECONDS = 20
+
+
+def clock_context(rnd) -> dict:
+    """What the round clock shows: seconds left (None before it starts) and whether it is running."""
+    return {"clock_left": rnd.seconds_left(timezone.now()), "clock_running": rnd.clock_started_at is not None}
 
 
 def home(request):
@@ -40,7 +46,8 @@ def round_page(request, slug, number):
             "outcome": result.outcome if result else "",
         })
     context = {"event": event, "round": rnd, "rows": rows, "query": query, "poll": POLL_SECONDS,
-               "mission": names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)}
+               "mission": names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
+               **clock_context(rnd)}
     template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
     return render(request, template, context)
 

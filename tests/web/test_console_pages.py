@@ -1,0 +1,60 @@
+"""Console pages beyond the browser walk: exports, printing, the round clock, settings."""
+import csv
+import io
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.web.test_public_pages import event  # noqa: F401
+from tournaments.models import Event, Round
+
+
+@pytest.fixture
+def organizer_client(client, event):  # noqa: F811
+    client.force_login(Event.objects.get(slug="spring-open").created_by)
+    return client
+
+
+def test_standings_and_results_export_as_csv(organizer_client):
+    rows = list(csv.reader(io.StringIO(organizer_client.get("/console/e/spring-open/export/standings.csv")
+                                       .content.decode())))
+    assert rows[0][:3] == ["rank", "name", "faction"] and len(rows) == 6 and rows[1][4] == "3"
+    rows = list(csv.reader(io.StringIO(organizer_client.get("/console/e/spring-open/export/results.csv")
+                                       .content.decode())))
+    assert len(rows) == 4 and {r[12] for r in rows[1:]} == {"played", "bye"}
+    assert organizer_client.get("/console/e/spring-open/export/nothing.csv").status_code == 404
+
+
+def test_print_has_a_wall_sheet_and_a_slip_per_table(organizer_client):
+    html = organizer_client.get("/console/e/spring-open/rounds/1/print/").content.decode()
+    assert html.count('class="slip"') == 2 and 'class="sheet"' in html and "Headhunter" in html
+
+
+def test_round_clock_start_pause_reset_and_the_public_countdown(organizer_client):
+    rnd = Round.objects.get(event__slug="spring-open", number=1)
+    organizer_client.post("/console/e/spring-open/rounds/1/clock/start/")
+    rnd.refresh_from_db()
+    assert rnd.clock_left == 120 * 60 and rnd.clock_started_at is not None
+    Round.objects.filter(pk=rnd.pk).update(clock_started_at=timezone.now() - timedelta(minutes=30))
+    organizer_client.post("/console/e/spring-open/rounds/1/clock/pause/")
+    rnd.refresh_from_db()
+    assert rnd.clock_started_at is None and 89 * 60 <= rnd.clock_left <= 90 * 60
+    html = organizer_client.get("/e/spring-open/rounds/1/").content.decode()
+    assert 'data-running="0"' in html and "paused" in html
+    organizer_client.post("/console/e/spring-open/rounds/1/clock/reset/")
+    rnd.refresh_from_db()
+    assert rnd.clock_left is None and 'class="clock"' not in organizer_client.get("/e/spring-open/rounds/1/") \
+        .content.decode()
+
+
+def test_settings_change_and_the_bye_award_is_locked_once_started(organizer_client):
+    form = {"name": "Spring Open", "date": "2017-03-18", "rounds": "4", "rematch_window": "2", "bye_tp": "3",
+            "bye_diff": "5", "bye_vp": "10"}
+    response = organizer_client.post("/console/e/spring-open/settings/", form)
+    assert response.status_code == 302
+    event = Event.objects.get(slug="spring-open")
+    assert (event.rounds, event.rematch_window) == (4, 2)
+    response = organizer_client.post("/console/e/spring-open/settings/", {**form, "bye_vp": "8"})
+    assert response.status_code == 200 and "cannot change once round 1 is paired" in response.content.decode()
+    assert Event.objects.get(slug="spring-open").awards == {}
