@@ -5,6 +5,7 @@ GG2017: every table plays the same mission; no Strategy is used twice in an even
 while an unused one is left, so a five-round M3E event with four strategies can still run);
 at least 3 different Deployments should be used over the event.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .deck import Dealer, flip_deployment, flip_scheme_pool, flip_strategy
 from .formats import Format, Named, SchemeChart
+from .messages import say
 from .problems import Invalid, Problem
 
 POOL_SIZE = 5
@@ -40,31 +42,70 @@ def scheme_pool_problems(chart: SchemeChart, pool: Sequence[str], attr: str = "s
     problems = []
     unknown = [key for key in pool if key not in known]
     if unknown:
-        problems.append(Problem("scheme_unknown", f"Not schemes of the {chart.name} chart: {', '.join(unknown)}.",
-                                attr))
+        problems.append(
+            Problem(
+                "scheme_unknown",
+                say("Not schemes of the {chart_name} chart: {value}.", chart_name=chart.name, value=", ".join(unknown)),
+                attr,
+            )
+        )
     if len(set(pool)) != len(pool):
-        problems.append(Problem("scheme_repeated", "A Scheme Pool names each scheme once.", attr))
+        problems.append(Problem("scheme_repeated", say("A Scheme Pool names each scheme once."), attr))
     if len(pool) != POOL_SIZE:
-        problems.append(Problem("pool_size", f"A Scheme Pool has {POOL_SIZE} schemes (got {len(pool)}).", attr))
+        problems.append(
+            Problem(
+                "pool_size",
+                say("A Scheme Pool has {POOL_SIZE} schemes (got {value}).", POOL_SIZE=POOL_SIZE, value=len(pool)),
+                attr,
+            )
+        )
     return problems
 
 
-def plan_mission(fmt: Format, chart: SchemeChart, dealer: Dealer, *, number: int, quarter: int,
-                 history: MissionHistory, planned_rounds: int, strategy: str = "", deployment: str = "",
-                 scheme_pool: Sequence[str] = ()) -> Mission:
+def plan_mission(
+    fmt: Format,
+    chart: SchemeChart,
+    dealer: Dealer,
+    *,
+    number: int,
+    quarter: int,
+    history: MissionHistory,
+    planned_rounds: int,
+    strategy: str = "",
+    deployment: str = "",
+    scheme_pool: Sequence[str] = (),
+) -> Mission:
     """The mission of round `number`; the dealer records any card flipped. Raises `Invalid`."""
     problems: list[Problem] = []
     fresh = [s for s in fmt.strategies if s.key not in history.strategies]
     if strategy:
         if fmt.strategy(strategy) is None:
-            problems.append(Problem("unknown_strategy", f"\"{strategy}\" is not a strategy of {fmt.name}.",
-                                    "strategy"))
+            problems.append(
+                Problem(
+                    "unknown_strategy",
+                    say('"{strategy}" is not a strategy of {fmt_name}.', strategy=strategy, fmt_name=fmt.name),
+                    "strategy",
+                )
+            )
         elif strategy in history.strategies and fresh:
-            problems.append(Problem("strategy_used", f"{fmt.strategy(strategy).name} was already played in this "
-                                    "event; each round plays a different strategy.", "strategy"))
+            problems.append(
+                Problem(
+                    "strategy_used",
+                    say(
+                        "{name} was already played in this event; each round plays a different strategy.",
+                        name=fmt.strategy(strategy).name,
+                    ),
+                    "strategy",
+                )
+            )
     if deployment and fmt.deployment(deployment) is None:
-        problems.append(Problem("unknown_deployment", f"\"{deployment}\" is not a deployment of {fmt.name}.",
-                                "deployment"))
+        problems.append(
+            Problem(
+                "unknown_deployment",
+                say('"{deployment}" is not a deployment of {fmt_name}.', deployment=deployment, fmt_name=fmt.name),
+                "deployment",
+            )
+        )
     if scheme_pool:
         problems += scheme_pool_problems(chart, scheme_pool)
     if problems:
@@ -94,8 +135,17 @@ def plan_mission(fmt: Format, chart: SchemeChart, dealer: Dealer, *, number: int
     warnings = []
     deployments = {*history.deployments, chosen_deployment.key}
     if len(deployments) + max(planned_rounds - number, 0) < FEWEST_DEPLOYMENTS:
-        warnings.append(Problem("few_deployments", f"This event will use only {len(deployments)} different "
-                                f"deployment(s); GG2017 asks for at least {FEWEST_DEPLOYMENTS}.", "deployment"))
+        warnings.append(
+            Problem(
+                "few_deployments",
+                say(
+                    "This event will use only {value} different deployment(s); GG2017 asks for at least {FEWEST_DEPLOYMENTS}.",
+                    value=len(deployments),
+                    FEWEST_DEPLOYMENTS=FEWEST_DEPLOYMENTS,
+                ),
+                "deployment",
+            )
+        )
     return Mission(chosen_strategy, chosen_deployment, pool, warnings)
 
 

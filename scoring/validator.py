@@ -4,12 +4,14 @@ sentence naming the player, the scheme and the limit, so a reporter can fix them
 It knows the limits of DOMAIN.md: VP per game, strategy and scheme caps, two different schemes
 from the round's pool, noted models, no VP in turn 1, per-turn caps, turns in a game.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .formats import Format
+from .messages import say
 from .problems import Problem
 
 PLAYED, CONCEDED, FORFEITED, BYE = "played", "conceded", "forfeited", "bye"
@@ -76,88 +78,232 @@ class Report:
     breakdown: dict[str, SideBreakdown] = field(default_factory=dict)
 
 
-def validate_report(rules: Format, report: Report, *, pool: Sequence[str] = (),
-                    names: dict[str, str] | None = None) -> list[Problem]:
+def validate_report(
+    rules: Format, report: Report, *, pool: Sequence[str] = (), names: dict[str, str] | None = None
+) -> list[Problem]:
     """Every problem with the report; an empty list means it can be scored. An empty pool is not checked."""
     names = names or {"a": "Player A", "b": "Player B"}
     problems: list[Problem] = []
     add = problems.append
     if report.outcome != PLAYED:
         if report.loser not in SIDES:
-            add(Problem("loser_required", f"A {report.outcome} game must name the player who lost it: "
-                        "\"a\" or \"b\".", "loser"))
+            add(
+                Problem(
+                    "loser_required",
+                    say(
+                        'A {report_outcome} game must name the player who lost it: "a" or "b".',
+                        report_outcome=report.outcome,
+                    ),
+                    "loser",
+                )
+            )
         if report.breakdown:
-            add(Problem("breakdown_unexpected", f"A {report.outcome} game takes the event's awards; "
-                        "leave out the breakdown.", "breakdown"))
+            add(
+                Problem(
+                    "breakdown_unexpected",
+                    say(
+                        "A {report_outcome} game takes the event's awards; leave out the breakdown.",
+                        report_outcome=report.outcome,
+                    ),
+                    "breakdown",
+                )
+            )
         return problems
     if report.loser is not None:
-        add(Problem("loser_unexpected", "A played game has no loser to name; more VP wins.", "loser"))
+        add(Problem("loser_unexpected", say("A played game has no loser to name; more VP wins."), "loser"))
     if report.turns is not None and not 1 <= report.turns <= rules.turns_max:
-        add(Problem("turns_out_of_range", f"{rules.name} games last at most {rules.turns_max} turns "
-                    f"(got {report.turns}).", "turns"))
+        add(
+            Problem(
+                "turns_out_of_range",
+                say(
+                    "{rules_name} games last at most {rules_turns_max} turns (got {report_turns}).",
+                    rules_name=rules.name,
+                    rules_turns_max=rules.turns_max,
+                    report_turns=report.turns,
+                ),
+                "turns",
+            )
+        )
     for side in SIDES:
         vp = getattr(report, f"vp_{side}")
         attr, who = f"vp_{side}", names[side]
         if vp is None:
-            add(Problem("vp_required", f"A played game needs {who}'s VP.", attr))
+            add(Problem("vp_required", say("A played game needs {who}'s VP.", who=who), attr))
             continue
         if vp < 0:
-            add(Problem("vp_negative", f"{who}'s VP cannot be negative (got {vp}).", attr))
+            add(Problem("vp_negative", say("{who}'s VP cannot be negative (got {vp}).", who=who, vp=vp), attr))
         elif vp > rules.vp.game:
-            add(Problem("vp_above_game_limit", f"{who} reported {vp} VP; {rules.name} allows at most "
-                        f"{rules.vp.game} in a game.", attr))
+            add(
+                Problem(
+                    "vp_above_game_limit",
+                    say(
+                        "{who} reported {vp} VP; {rules_name} allows at most {vp_game} in a game.",
+                        who=who,
+                        vp=vp,
+                        rules_name=rules.name,
+                        vp_game=rules.vp.game,
+                    ),
+                    attr,
+                )
+            )
         elif vp > 0 and report.turns is not None and report.turns < rules.vp.first_scoring_turn:
-            add(Problem("vp_in_first_turn", f"{who} reported {vp} VP in a game that ended in turn 1, "
-                        "where no VP can be scored.", attr))
+            add(
+                Problem(
+                    "vp_in_first_turn",
+                    say(
+                        "{who} reported {vp} VP in a game that ended in turn 1, where no VP can be scored.",
+                        who=who,
+                        vp=vp,
+                    ),
+                    attr,
+                )
+            )
         if side in report.breakdown:
             problems += _breakdown_problems(rules, report, side, vp, pool, who)
     return problems
 
 
-def _breakdown_problems(rules: Format, report: Report, side: str, vp: int | None, pool: Sequence[str],
-                        who: str) -> list[Problem]:
+def _breakdown_problems(
+    rules: Format, report: Report, side: str, vp: int | None, pool: Sequence[str], who: str
+) -> list[Problem]:
     part = report.breakdown[side]
     base = f"breakdown.{side}"
     limits = rules.vp
     problems: list[Problem] = []
     add = problems.append
     if part.strategy < 0:
-        add(Problem("vp_negative", f"{who}'s strategy VP cannot be negative.", f"{base}.strategy"))
+        add(Problem("vp_negative", say("{who}'s strategy VP cannot be negative.", who=who), f"{base}.strategy"))
     elif part.strategy > limits.strategy:
-        add(Problem("strategy_above_limit", f"{who} scored {part.strategy} strategy VP; the strategy gives at most "
-                    f"{limits.strategy}.", f"{base}.strategy"))
+        add(
+            Problem(
+                "strategy_above_limit",
+                say(
+                    "{who} scored {part_strategy} strategy VP; the strategy gives at most {limits_strategy}.",
+                    who=who,
+                    part_strategy=part.strategy,
+                    limits_strategy=limits.strategy,
+                ),
+                f"{base}.strategy",
+            )
+        )
     elif report.turns is not None and part.strategy > report.turns - 1:
-        add(Problem("strategy_above_turns", f"{who} scored {part.strategy} strategy VP in {report.turns} turns; "
-                    f"at most 1 a turn from turn 2 allows {max(report.turns - 1, 0)}.", f"{base}.strategy"))
+        add(
+            Problem(
+                "strategy_above_turns",
+                say(
+                    "{who} scored {part_strategy} strategy VP in {report_turns} turns; at most 1 a turn from turn 2 allows {value}.",
+                    who=who,
+                    part_strategy=part.strategy,
+                    report_turns=report.turns,
+                    value=max(report.turns - 1, 0),
+                ),
+                f"{base}.strategy",
+            )
+        )
     if len(part.schemes) > limits.schemes_per_player:
-        add(Problem("too_many_schemes", f"{who} listed {len(part.schemes)} schemes; a player chooses "
-                    f"{limits.schemes_per_player}.", f"{base}.schemes"))
+        add(
+            Problem(
+                "too_many_schemes",
+                say(
+                    "{who} listed {value} schemes; a player chooses {limits_schemes_per_player}.",
+                    who=who,
+                    value=len(part.schemes),
+                    limits_schemes_per_player=limits.schemes_per_player,
+                ),
+                f"{base}.schemes",
+            )
+        )
     chosen: set[str] = set()
     for i, score in enumerate(part.schemes):
         attr = f"{base}.schemes.{i}"
         scheme = rules.scheme(score.scheme)
         if scheme is None:
-            add(Problem("scheme_unknown", f"{who}'s \"{score.scheme}\" is not a scheme of {rules.name}.",
-                        f"{attr}.scheme"))
+            add(
+                Problem(
+                    "scheme_unknown",
+                    say(
+                        '{who}\'s "{score_scheme}" is not a scheme of {rules_name}.',
+                        who=who,
+                        score_scheme=score.scheme,
+                        rules_name=rules.name,
+                    ),
+                    f"{attr}.scheme",
+                )
+            )
             continue
         if pool and score.scheme not in pool:
-            add(Problem("scheme_not_in_pool", f"{who} chose {scheme.name}, which is not in this round's "
-                        "Scheme Pool.", f"{attr}.scheme"))
+            add(
+                Problem(
+                    "scheme_not_in_pool",
+                    say(
+                        "{who} chose {scheme_name}, which is not in this round's Scheme Pool.",
+                        who=who,
+                        scheme_name=scheme.name,
+                    ),
+                    f"{attr}.scheme",
+                )
+            )
         if score.scheme in chosen:
-            add(Problem("scheme_repeated", f"{who} chose {scheme.name} twice; the two schemes must differ.",
-                        f"{attr}.scheme"))
+            add(
+                Problem(
+                    "scheme_repeated",
+                    say(
+                        "{who} chose {scheme_name} twice; the two schemes must differ.",
+                        who=who,
+                        scheme_name=scheme.name,
+                    ),
+                    f"{attr}.scheme",
+                )
+            )
         chosen.add(score.scheme)
         if score.vp < 0:
-            add(Problem("vp_negative", f"{who}'s VP from {scheme.name} cannot be negative.", f"{attr}.vp"))
+            add(
+                Problem(
+                    "vp_negative",
+                    say("{who}'s VP from {scheme_name} cannot be negative.", who=who, scheme_name=scheme.name),
+                    f"{attr}.vp",
+                )
+            )
         elif score.vp > limits.scheme:
-            add(Problem("scheme_above_limit", f"{who} scored {score.vp} VP from {scheme.name}; a scheme gives at "
-                        f"most {limits.scheme} in {rules.name}.", f"{attr}.vp"))
+            add(
+                Problem(
+                    "scheme_above_limit",
+                    say(
+                        "{who} scored {score_vp} VP from {scheme_name}; a scheme gives at most {limits_scheme} in {rules_name}.",
+                        who=who,
+                        score_vp=score.vp,
+                        scheme_name=scheme.name,
+                        limits_scheme=limits.scheme,
+                        rules_name=rules.name,
+                    ),
+                    f"{attr}.vp",
+                )
+            )
         if scheme.noted_model and score.vp > 0 and not score.noted_model.strip():
-            add(Problem("noted_model_missing", f"{who}'s {scheme.name} needs the model noted when it was chosen; "
-                        "without it the scheme scores nothing.", f"{attr}.noted_model"))
+            add(
+                Problem(
+                    "noted_model_missing",
+                    say(
+                        "{who}'s {scheme_name} needs the model noted when it was chosen; without it the scheme scores nothing.",
+                        who=who,
+                        scheme_name=scheme.name,
+                    ),
+                    f"{attr}.noted_model",
+                )
+            )
     if vp is not None and part.strategy + sum(s.vp for s in part.schemes) != vp:
-        add(Problem("breakdown_mismatch", f"{who}'s breakdown adds up to "
-                    f"{part.strategy + sum(s.vp for s in part.schemes)} VP, not the {vp} reported.", base))
+        add(
+            Problem(
+                "breakdown_mismatch",
+                say(
+                    "{who}'s breakdown adds up to {value} VP, not the {vp} reported.",
+                    who=who,
+                    value=part.strategy + sum(s.vp for s in part.schemes),
+                    vp=vp,
+                ),
+                base,
+            )
+        )
     if part.turns:
         problems += _turn_problems(rules, report, part, base, who)
     return problems
@@ -173,33 +319,115 @@ def _turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str
     for i, turn in enumerate(part.turns):
         attr = f"{base}.turns.{i}"
         if turn.turn in seen:
-            add(Problem("turn_repeated", f"{who}'s turn {turn.turn} is listed twice.", f"{attr}.turn"))
+            add(
+                Problem(
+                    "turn_repeated",
+                    say("{who}'s turn {turn_turn} is listed twice.", who=who, turn_turn=turn.turn),
+                    f"{attr}.turn",
+                )
+            )
         seen.add(turn.turn)
         if not 1 <= turn.turn <= last_turn:
-            add(Problem("turn_out_of_range", f"{who} scored in turn {turn.turn}, but the game had {last_turn} "
-                        "turns.", f"{attr}.turn"))
+            add(
+                Problem(
+                    "turn_out_of_range",
+                    say(
+                        "{who} scored in turn {turn_turn}, but the game had {last_turn} turns.",
+                        who=who,
+                        turn_turn=turn.turn,
+                        last_turn=last_turn,
+                    ),
+                    f"{attr}.turn",
+                )
+            )
         values = [turn.strategy, *turn.schemes.values()]
         if any(v < 0 for v in values):
-            add(Problem("vp_negative", f"{who}'s VP in turn {turn.turn} cannot be negative.", attr))
+            add(
+                Problem(
+                    "vp_negative",
+                    say("{who}'s VP in turn {turn_turn} cannot be negative.", who=who, turn_turn=turn.turn),
+                    attr,
+                )
+            )
         if turn.turn < limits.first_scoring_turn and any(values):
-            add(Problem("vp_in_first_turn", f"{who} scored in turn {turn.turn}; no VP is scored in turn 1.", attr))
+            add(
+                Problem(
+                    "vp_in_first_turn",
+                    say("{who} scored in turn {turn_turn}; no VP is scored in turn 1.", who=who, turn_turn=turn.turn),
+                    attr,
+                )
+            )
         if turn.strategy > limits.strategy_per_turn:
-            add(Problem("strategy_turn_limit", f"{who} scored {turn.strategy} strategy VP in turn {turn.turn}; "
-                        f"at most {limits.strategy_per_turn} a turn.", f"{attr}.strategy"))
+            add(
+                Problem(
+                    "strategy_turn_limit",
+                    say(
+                        "{who} scored {turn_strategy} strategy VP in turn {turn_turn}; at most {limits_strategy_per_turn} a turn.",
+                        who=who,
+                        turn_strategy=turn.strategy,
+                        turn_turn=turn.turn,
+                        limits_strategy_per_turn=limits.strategy_per_turn,
+                    ),
+                    f"{attr}.strategy",
+                )
+            )
         for key, vp in turn.schemes.items():
             if key not in chosen:
-                add(Problem("scheme_not_chosen", f"{who} scored \"{key}\" in turn {turn.turn} but did not list "
-                            "it among their schemes.", f"{attr}.schemes"))
+                add(
+                    Problem(
+                        "scheme_not_chosen",
+                        say(
+                            '{who} scored "{key}" in turn {turn_turn} but did not list it among their schemes.',
+                            who=who,
+                            key=key,
+                            turn_turn=turn.turn,
+                        ),
+                        f"{attr}.schemes",
+                    )
+                )
             elif limits.scheme_per_turn is not None and vp > limits.scheme_per_turn:
-                add(Problem("scheme_turn_limit", f"{who} scored {vp} VP from {rules.scheme(key).name} in turn "
-                            f"{turn.turn}; a scheme gives at most {limits.scheme_per_turn} a turn in "
-                            f"{rules.name}.", f"{attr}.schemes"))
+                add(
+                    Problem(
+                        "scheme_turn_limit",
+                        say(
+                            "{who} scored {vp} VP from {name} in turn {turn_turn}; a scheme gives at most {limits_scheme_per_turn} a turn in {rules_name}.",
+                            who=who,
+                            vp=vp,
+                            name=rules.scheme(key).name,
+                            turn_turn=turn.turn,
+                            limits_scheme_per_turn=limits.scheme_per_turn,
+                            rules_name=rules.name,
+                        ),
+                        f"{attr}.schemes",
+                    )
+                )
     if sum(t.strategy for t in part.turns) != part.strategy:
-        add(Problem("turn_breakdown_mismatch", f"{who}'s strategy VP turn by turn add up to "
-                    f"{sum(t.strategy for t in part.turns)}, not {part.strategy}.", f"{base}.turns"))
+        add(
+            Problem(
+                "turn_breakdown_mismatch",
+                say(
+                    "{who}'s strategy VP turn by turn add up to {value}, not {part_strategy}.",
+                    who=who,
+                    value=sum(t.strategy for t in part.turns),
+                    part_strategy=part.strategy,
+                ),
+                f"{base}.turns",
+            )
+        )
     for score in part.schemes:
         by_turn = sum(t.schemes.get(score.scheme, 0) for t in part.turns)
         if by_turn != score.vp:
-            add(Problem("turn_breakdown_mismatch", f"{who}'s VP from \"{score.scheme}\" turn by turn add up to "
-                        f"{by_turn}, not {score.vp}.", f"{base}.turns"))
+            add(
+                Problem(
+                    "turn_breakdown_mismatch",
+                    say(
+                        '{who}\'s VP from "{score_scheme}" turn by turn add up to {by_turn}, not {score_vp}.',
+                        who=who,
+                        score_scheme=score.scheme,
+                        by_turn=by_turn,
+                        score_vp=score.vp,
+                    ),
+                    f"{base}.turns",
+                )
+            )
     return problems

@@ -3,6 +3,7 @@
 A rejected call raises before anything is saved, or inside the transaction so
 that it rolls back whole.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -15,6 +16,7 @@ from django.utils.text import slugify
 
 from scoring.deck import Dealer
 from scoring.formats import get_format, key_of
+from scoring.messages import say
 from scoring.missions import MissionHistory, plan_mission, scheme_pool_problems
 from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_bye, score_report
@@ -31,14 +33,36 @@ from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, DISQUALIFIED, DROPP
 LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed")
 
 
-def event_create(*, user, name: str, date, format: str, rounds: int | None = None, rematch_window: int = 3,
-                 awards: dict | None = None, tiebreaks: list[str] | None = None, scheme_chart: str = "",
-                 scheme_pools: dict | None = None, deck_seed: str = "", fresh_tables: bool = False,
-                 unavailable_tables: list[int] | None = None) -> Event:
-    event = Event(name=name, date=date, format=format, rounds=rounds, rematch_window=rematch_window,
-                  awards=awards or {}, tiebreaks=list(tiebreaks or DEFAULT_TIEBREAKS), scheme_chart=scheme_chart,
-                  scheme_pools=scheme_pools or {}, fresh_tables=fresh_tables,
-                  unavailable_tables=sorted(set(unavailable_tables or [])), created_by=user)
+def event_create(
+    *,
+    user,
+    name: str,
+    date,
+    format: str,
+    rounds: int | None = None,
+    rematch_window: int = 3,
+    awards: dict | None = None,
+    tiebreaks: list[str] | None = None,
+    scheme_chart: str = "",
+    scheme_pools: dict | None = None,
+    deck_seed: str = "",
+    fresh_tables: bool = False,
+    unavailable_tables: list[int] | None = None,
+) -> Event:
+    event = Event(
+        name=name,
+        date=date,
+        format=format,
+        rounds=rounds,
+        rematch_window=rematch_window,
+        awards=awards or {},
+        tiebreaks=list(tiebreaks or DEFAULT_TIEBREAKS),
+        scheme_chart=scheme_chart,
+        scheme_pools=scheme_pools or {},
+        fresh_tables=fresh_tables,
+        unavailable_tables=sorted(set(unavailable_tables or [])),
+        created_by=user,
+    )
     if deck_seed:
         event.deck_seed = deck_seed
     _check_settings(event, rounds_paired=0)
@@ -56,9 +80,11 @@ def event_update(*, event: Event, **changes) -> Event:
         paired = selectors.latest_round_number(event)
         locked = [k for k in LOCKED_ONCE_STARTED if k in changes and changes[k] != getattr(event, k)]
         if paired and locked:
-            raise conflict("settings_locked", f"{', '.join(locked)} cannot change once round 1 is paired.")
+            raise conflict(
+                "settings_locked", say("{value} cannot change once round 1 is paired.", value=", ".join(locked))
+            )
         if changes.get("format", event.format) != event.format and event.players.exists():
-            raise conflict("settings_locked", "The format cannot change once players have registered.")
+            raise conflict("settings_locked", say("The format cannot change once players have registered."))
         for key, value in changes.items():
             setattr(event, key, value)
         _check_settings(event, rounds_paired=paired)
@@ -70,14 +96,34 @@ def _check_settings(event: Event, *, rounds_paired: int) -> None:
     fmt = get_format(event.format)
     problems = []
     if event.scheme_chart and fmt.chart(event.scheme_chart) is None:
-        problems.append(Problem("unknown_scheme_chart", f"{fmt.name} has the scheme charts "
-                                f"{', '.join(c.key for c in fmt.scheme_charts)}.", "scheme_chart"))
+        problems.append(
+            Problem(
+                "unknown_scheme_chart",
+                say(
+                    "{fmt_name} has the scheme charts {value}.",
+                    fmt_name=fmt.name,
+                    value=", ".join(c.key for c in fmt.scheme_charts),
+                ),
+                "scheme_chart",
+            )
+        )
     chain = event.tiebreaks
     if not chain or len(set(chain)) != len(chain) or not set(chain) <= set(TIEBREAKS):
-        problems.append(Problem("invalid_tiebreaks", "The tiebreak chain lists different tiebreaks among "
-                                f"{', '.join(TIEBREAKS)}.", "tiebreaks"))
+        problems.append(
+            Problem(
+                "invalid_tiebreaks",
+                say("The tiebreak chain lists different tiebreaks among {value}.", value=", ".join(TIEBREAKS)),
+                "tiebreaks",
+            )
+        )
     if event.rounds is not None and event.rounds < rounds_paired:
-        problems.append(Problem("rounds_below_paired", f"{rounds_paired} rounds are already paired.", "rounds"))
+        problems.append(
+            Problem(
+                "rounds_below_paired",
+                say("{rounds_paired} rounds are already paired.", rounds_paired=rounds_paired),
+                "rounds",
+            )
+        )
     if not problems:
         for number, pool in event.scheme_pools.items():
             problems += scheme_pool_problems(event.chart(), pool, f"scheme_pools.{number}")
@@ -95,23 +141,51 @@ def _free_slug(name: str) -> str:
     return slug
 
 
-def player_register(*, event: Event, name: str, faction: str, club: str = "", is_ringer: bool = False,
-                    checked_in: bool = True, pinned_table: int | None = None) -> Player:
+def player_register(
+    *,
+    event: Event,
+    name: str,
+    faction: str,
+    club: str = "",
+    is_ringer: bool = False,
+    checked_in: bool = True,
+    pinned_table: int | None = None,
+) -> Player:
     fmt = get_format(event.format)
     problems = []
     if fmt.faction(faction) is None:
-        problems.append(Problem("unknown_faction", f"\"{faction}\" is not a faction of {fmt.name}; choose one of "
-                                f"{', '.join(f.key for f in fmt.factions)}.", "faction"))
+        problems.append(
+            Problem(
+                "unknown_faction",
+                say(
+                    '"{faction}" is not a faction of {fmt_name}; choose one of {value}.',
+                    faction=faction,
+                    fmt_name=fmt.name,
+                    value=", ".join(f.key for f in fmt.factions),
+                ),
+                "faction",
+            )
+        )
     if event.players.filter(name=name).exists():
-        problems.append(Problem("duplicate_name", f"A player named \"{name}\" is already registered.", "name"))
+        problems.append(
+            Problem("duplicate_name", say('A player named "{name}" is already registered.', name=name), "name")
+        )
     if is_ringer and event.players.filter(is_ringer=True).exists():
-        problems.append(Problem("ringer_exists", "This event already has a Ringer; it can have only one.",
-                                "is_ringer"))
+        problems.append(
+            Problem("ringer_exists", say("This event already has a Ringer; it can have only one."), "is_ringer")
+        )
     if problems:
         raise Invalid(*problems)
     with transaction.atomic():
-        return Player.objects.create(event=event, name=name, faction=faction, club=club, is_ringer=is_ringer,
-                                     checked_in=checked_in, pinned_table=pinned_table)
+        return Player.objects.create(
+            event=event,
+            name=name,
+            faction=faction,
+            club=club,
+            is_ringer=is_ringer,
+            checked_in=checked_in,
+            pinned_table=pinned_table,
+        )
 
 
 def player_update(*, player: Player, **changes) -> Player:
@@ -119,11 +193,19 @@ def player_update(*, player: Player, **changes) -> Player:
     fmt = get_format(player.event.format)
     problems = []
     if "faction" in changes and fmt.faction(changes["faction"]) is None:
-        problems.append(Problem("unknown_faction", f"\"{changes['faction']}\" is not a faction of {fmt.name}.",
-                                "faction"))
+        problems.append(
+            Problem(
+                "unknown_faction",
+                say('"{value}" is not a faction of {fmt_name}.', value=changes["faction"], fmt_name=fmt.name),
+                "faction",
+            )
+        )
     if "name" in changes and player.event.players.filter(name=changes["name"]).exclude(pk=player.pk).exists():
-        problems.append(Problem("duplicate_name", f"A player named \"{changes['name']}\" is already registered.",
-                                "name"))
+        problems.append(
+            Problem(
+                "duplicate_name", say('A player named "{value}" is already registered.', value=changes["name"]), "name"
+            )
+        )
     if problems:
         raise Invalid(*problems)
     for key, value in changes.items():
@@ -163,7 +245,10 @@ def player_disqualify(*, player: Player, user) -> Player:
 
 def _refuse_if_disqualified(player: Player) -> None:
     if player.status == DISQUALIFIED:
-        raise conflict("player_disqualified", f"{player.name} is disqualified and takes no further part.")
+        raise conflict(
+            "player_disqualified",
+            say("{player_name} is disqualified and takes no further part.", player_name=player.name),
+        )
 
 
 def round_request(*, event: Event, user, **options) -> Round | Job:
@@ -178,9 +263,17 @@ def round_request(*, event: Event, user, **options) -> Round | Job:
     return job
 
 
-def round_generate(*, event: Event, seed: str | int | None = None, strategy: str = "", deployment: str = "",
-                   scheme_pool: list[str] | None = None, method: str = SWISS, avoid_same_club: bool = False,
-                   progress=None) -> Round:
+def round_generate(
+    *,
+    event: Event,
+    seed: str | int | None = None,
+    strategy: str = "",
+    deployment: str = "",
+    scheme_pool: list[str] | None = None,
+    method: str = SWISS,
+    avoid_same_club: bool = False,
+    progress=None,
+) -> Round:
     """Pair the next round and save it whole: mission, flipped cards, games and tables with their flags,
     seats and the bye's award. `progress(percent)` hears how far it got."""
     report_progress = progress or (lambda percent: None)
@@ -194,49 +287,102 @@ def round_generate(*, event: Event, seed: str | int | None = None, strategy: str
         ringer = next((p for p in players if p.is_ringer), None)
         field = [p for p in players if not p.is_ringer]
         if len(field) < 2:
-            raise conflict("not_enough_players", f"Only {len(field)} checked-in active player(s): a round needs two.")
+            raise conflict(
+                "not_enough_players",
+                say("Only {value} checked-in active player(s): a round needs two.", value=len(field)),
+            )
         planned_rounds = event.rounds or rules.rounds_for(len(field))
         dealer = Dealer.for_event(event.deck_seed, already_flipped=sum(len(r.flips) for r in earlier))
         mission = plan_mission(
-            rules, event.chart(), dealer, number=number, quarter=(event.date.month - 1) // 3 + 1,
+            rules,
+            event.chart(),
+            dealer,
+            number=number,
+            quarter=(event.date.month - 1) // 3 + 1,
             history=MissionHistory([r.strategy for r in earlier], [r.deployment for r in earlier]),
-            planned_rounds=planned_rounds, strategy=strategy, deployment=deployment,
-            scheme_pool=scheme_pool or event.scheme_pools.get(str(number), []))
+            planned_rounds=planned_rounds,
+            strategy=strategy,
+            deployment=deployment,
+            scheme_pool=scheme_pool or event.scheme_pools.get(str(number), []),
+        )
         seed = str(seed) if seed is not None and str(seed) != "" else secrets.token_hex(8)
         history, totals = selectors.pairing_history(event)
         report_progress(10)
         no_games = Totals()
-        contenders = [Contender(id=p.id, tp=t.tp, diff=t.diff, vp=t.vp, had_bye=p.id in history.had_bye,
-                                club=p.club) for p in field for t in [totals.get(p.id, no_games)]]
-        pairing = pair_round(contenders, round_number=number, seed=seed, met=history.met,
-                             rematch_window=event.rematch_window, ringer=ringer.id if ringer else None,
-                             method=method, avoid_same_club=avoid_same_club)
+        contenders = [
+            Contender(id=p.id, tp=t.tp, diff=t.diff, vp=t.vp, had_bye=p.id in history.had_bye, club=p.club)
+            for p in field
+            for t in [totals.get(p.id, no_games)]
+        ]
+        pairing = pair_round(
+            contenders,
+            round_number=number,
+            seed=seed,
+            met=history.met,
+            rematch_window=event.rematch_window,
+            ringer=ringer.id if ringer else None,
+            method=method,
+            avoid_same_club=avoid_same_club,
+        )
         report_progress(80)
         seated = [(g.player_a, g.player_b) for g in pairing.games if g.player_b is not None]
-        tables = iter(assign_tables(seated, unavailable=set(event.unavailable_tables), played=history.tables,
-                                    pinned={p.id: p.pinned_table for p in players if p.pinned_table},
-                                    fresh=event.fresh_tables))
+        tables = iter(
+            assign_tables(
+                seated,
+                unavailable=set(event.unavailable_tables),
+                played=history.tables,
+                pinned={p.id: p.pinned_table for p in players if p.pinned_table},
+                fresh=event.fresh_tables,
+            )
+        )
         if event.rounds is None:
             event.rounds = planned_rounds
             event.save(update_fields=["rounds"])
         rnd = Round.objects.create(
-            event=event, number=number, seed=seed, strategy=mission.strategy.key,
-            deployment=mission.deployment.key, scheme_pool=[s.key for s in mission.scheme_pool],
+            event=event,
+            number=number,
+            seed=seed,
+            strategy=mission.strategy.key,
+            deployment=mission.deployment.key,
+            scheme_pool=[s.key for s in mission.scheme_pool],
             flips=[{"card": f.card.code, "purpose": f.purpose, "kept": f.kept} for f in dealer.flips],
-            report={"method": method, "warnings": [{"code": w.code, "detail": w.detail} for w in mission.warnings],
-                    "objective": dict(zip(("tp", "diff", "vp"), pairing.objective)), "adjustments": []})
+            report={
+                "method": method,
+                "warnings": [{"code": w.code, "detail": w.detail} for w in mission.warnings],
+                "objective": dict(zip(("tp", "diff", "vp"), pairing.objective)),
+                "adjustments": [],
+            },
+        )
         games = []
         for g in pairing.games:
             table = next(tables) if g.player_b is not None else None
-            games.append(Game(round=rnd, table=table, player_a_id=g.player_a, player_b_id=g.player_b,
-                              flags=game_flags(g.player_a, g.player_b, table, history=history, round_number=number,
-                                               rematch_window=event.rematch_window)))
+            games.append(
+                Game(
+                    round=rnd,
+                    table=table,
+                    player_a_id=g.player_a,
+                    player_b_id=g.player_b,
+                    flags=game_flags(
+                        g.player_a,
+                        g.player_b,
+                        table,
+                        history=history,
+                        round_number=number,
+                        rematch_window=event.rematch_window,
+                    ),
+                )
+            )
         games = Game.objects.bulk_create(games)
-        Seat.objects.bulk_create(Seat(round=rnd, player_id=pid, game=game)
-                                 for game in games for pid in (game.player_a_id, game.player_b_id) if pid)
+        Seat.objects.bulk_create(
+            Seat(round=rnd, player_id=pid, game=game)
+            for game in games
+            for pid in (game.player_a_id, game.player_b_id)
+            if pid
+        )
         bye = score_bye(rules)
-        Result.objects.bulk_create(Result(game=game, outcome=BYE, vp_a=bye.vp, tp_a=bye.tp, diff_a=bye.diff)
-                                   for game in games if game.is_bye)
+        Result.objects.bulk_create(
+            Result(game=game, outcome=BYE, vp_a=bye.vp, tp_a=bye.tp, diff_a=bye.diff) for game in games if game.is_bye
+        )
         report_progress(100)
     return rnd
 
@@ -248,18 +394,27 @@ def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force
         event = Event.objects.select_for_update().get(pk=event.pk)
         rnd = event.round_set.filter(number=number).first()
         if rnd is None:
-            raise invalid("unknown_round", f"This event has no round {number}.", "round")
+            raise invalid("unknown_round", say("This event has no round {number}.", number=number), "round")
         if Result.objects.filter(game__round=rnd).exclude(outcome=BYE).exists():
-            raise conflict("round_has_results", f"Round {number} already has results; seats can no longer move.")
-        seats = {s.player_id: s for s in Seat.objects.filter(round=rnd, player_id__in=(player_1, player_2))
-                 .select_related("game")}
-        problems = [Problem("player_not_in_round", f"Player {pid} has no seat in round {number}.", attr)
-                    for pid, attr in ((player_1, "player_1"), (player_2, "player_2")) if pid not in seats]
+            raise conflict(
+                "round_has_results", say("Round {number} already has results; seats can no longer move.", number=number)
+            )
+        seats = {
+            s.player_id: s
+            for s in Seat.objects.filter(round=rnd, player_id__in=(player_1, player_2)).select_related("game")
+        }
+        problems = [
+            Problem(
+                "player_not_in_round", say("Player {pid} has no seat in round {number}.", pid=pid, number=number), attr
+            )
+            for pid, attr in ((player_1, "player_1"), (player_2, "player_2"))
+            if pid not in seats
+        ]
         if problems:
             raise Invalid(*problems)
         first, second = seats[player_1].game, seats[player_2].game
         if first.pk == second.pk:
-            raise invalid("same_game", "These two players already sit at the same game.", "player_2")
+            raise invalid("same_game", say("These two players already sit at the same game."), "player_2")
         for game, leaving, arriving in ((first, player_1, player_2), (second, player_2, player_1)):
             if game.player_a_id == leaving:
                 game.player_a_id = arriving
@@ -267,31 +422,60 @@ def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force
                 game.player_b_id = arriving
         history, _ = selectors.pairing_history(event, before_round=number)
         for game in (first, second):
-            game.flags = game_flags(game.player_a_id, game.player_b_id, game.table, history=history,
-                                    round_number=number, rematch_window=event.rematch_window)
+            game.flags = game_flags(
+                game.player_a_id,
+                game.player_b_id,
+                game.table,
+                history=history,
+                round_number=number,
+                rematch_window=event.rematch_window,
+            )
         broken = sorted({f for game in (first, second) for f in game.flags if f in FORCED_ONLY})
         if broken and not force:
-            raise conflict("swap_needs_force", f"This swap breaks a pairing rule ({', '.join(broken)}); "
-                           "send \"force\": true to make it anyway.")
+            raise conflict(
+                "swap_needs_force",
+                say(
+                    'This swap breaks a pairing rule ({value}); send "force": true to make it anyway.',
+                    value=", ".join(broken),
+                ),
+            )
         Game.objects.bulk_update([first, second], ["player_a", "player_b", "flags"])
         seats[player_1].game, seats[player_2].game = second, first
         Seat.objects.bulk_update(seats.values(), ["game"])
-        rnd.report.setdefault("adjustments", []).append({
-            "swap": [player_1, player_2], "forced": bool(broken), "broken": broken,
-            "by": getattr(user, "username", ""), "at": timezone.now().isoformat()})
+        rnd.report.setdefault("adjustments", []).append(
+            {
+                "swap": [player_1, player_2],
+                "forced": bool(broken),
+                "broken": broken,
+                "by": getattr(user, "username", ""),
+                "at": timezone.now().isoformat(),
+            }
+        )
         rnd.save(update_fields=["report"])
     return rnd
 
 
 def _refuse_round_now(event: Event, number: int) -> None:
     if event.rounds is not None and number > event.rounds:
-        raise conflict("rounds_complete", f"All {event.rounds} planned rounds have been played.")
+        raise conflict(
+            "rounds_complete", say("All {event_rounds} planned rounds have been played.", event_rounds=event.rounds)
+        )
     if number > 1:
-        missing = list(Game.objects.filter(round__event=event, round__number=number - 1, result__isnull=True)
-                       .order_by("table").values_list("table", flat=True))
+        missing = list(
+            Game.objects.filter(round__event=event, round__number=number - 1, result__isnull=True)
+            .order_by("table")
+            .values_list("table", flat=True)
+        )
         if missing:
-            raise conflict("results_missing", f"Round {number - 1} still has games without a result "
-                           f"(table{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}).")
+            raise conflict(
+                "results_missing",
+                say(
+                    "Round {value} still has games without a result (table{value2} {value3}).",
+                    value=number - 1,
+                    value2="s" if len(missing) > 1 else "",
+                    value3=", ".join(map(str, missing)),
+                ),
+            )
 
 
 def round_delete(*, event: Event, number: int) -> None:
@@ -300,38 +484,52 @@ def round_delete(*, event: Event, number: int) -> None:
         event = Event.objects.select_for_update().get(pk=event.pk)
         latest = selectors.latest_round_number(event)
         if number != latest:
-            raise conflict("not_latest_round", f"Only the latest round ({latest}) can be removed.")
+            raise conflict("not_latest_round", say("Only the latest round ({latest}) can be removed.", latest=latest))
         rnd = event.round_set.get(number=number)
         if Result.objects.filter(game__round=rnd).exclude(outcome=BYE).exists():
-            raise conflict("round_has_results", f"Round {number} already has results; correct them instead.")
+            raise conflict(
+                "round_has_results", say("Round {number} already has results; correct them instead.", number=number)
+            )
         rnd.delete()
 
 
 def result_record(*, game: Game, user, report: Report) -> tuple[Result, bool]:
     """Enter or replace a game's result; returns (result, created). A concession drops the conceder."""
     if game.is_bye:
-        raise conflict("bye_result_fixed", "A bye's result is the event's award and cannot be entered.")
+        raise conflict("bye_result_fixed", say("A bye's result is the event's award and cannot be entered."))
     names = {"a": game.player_a.name, "b": game.player_b.name}
     scores = score_report(game.round.event.rules(), report, pool=game.round.scheme_pool, names=names)
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         result, created = _save_result(game=game, user=user, report=report, scores=scores)
         if report.outcome == CONCEDED:
-            Player.objects.filter(pk=game.player_a_id if report.loser == "a" else game.player_b_id,
-                                  status=ACTIVE).update(status=DROPPED)
+            Player.objects.filter(
+                pk=game.player_a_id if report.loser == "a" else game.player_b_id, status=ACTIVE
+            ).update(status=DROPPED)
     return result, created
 
 
 def _save_result(*, game: Game, user, report: Report, scores) -> tuple[Result, bool]:
     side_a, side_b = scores
     try:
-        return Result.objects.update_or_create(game=game, defaults=dict(
-            outcome=report.outcome, loser=report.loser or "", entered_by=user, turns=report.turns,
-            breakdown={side: asdict(part) for side, part in report.breakdown.items()},
-            vp_a=side_a.vp, tp_a=side_a.tp, diff_a=side_a.diff,
-            vp_b=side_b.vp, tp_b=side_b.tp, diff_b=side_b.diff))
+        return Result.objects.update_or_create(
+            game=game,
+            defaults=dict(
+                outcome=report.outcome,
+                loser=report.loser or "",
+                entered_by=user,
+                turns=report.turns,
+                breakdown={side: asdict(part) for side, part in report.breakdown.items()},
+                vp_a=side_a.vp,
+                tp_a=side_a.tp,
+                diff_a=side_a.diff,
+                vp_b=side_b.vp,
+                tp_b=side_b.tp,
+                diff_b=side_b.diff,
+            ),
+        )
     except IntegrityError:
-        raise conflict("concurrent_change", "Another result for this game was saved at the same time; reload.")
+        raise conflict("concurrent_change", say("Another result for this game was saved at the same time; reload."))
 
 
 def import_rows_checked(*, event: Event, rows: list[list[str]]) -> list[tuple[dict, list[Problem]]]:
@@ -347,14 +545,25 @@ def import_rows_checked(*, event: Event, rows: list[list[str]]) -> list[tuple[di
         entry = {"line": number, "name": cells[0], "faction": key_of(cells[1]), "club": cells[2]}
         problems = []
         if not entry["name"]:
-            problems.append(Problem("name_missing", "The name is missing.", "name"))
+            problems.append(Problem("name_missing", say("The name is missing."), "name"))
         elif len(entry["name"]) > 100:
-            problems.append(Problem("name_too_long", "A name has at most 100 characters.", "name"))
+            problems.append(Problem("name_too_long", say("A name has at most 100 characters."), "name"))
         elif entry["name"] in taken:
-            problems.append(Problem("duplicate_name", f"\"{entry['name']}\" is already registered or listed above.",
-                                    "name"))
+            problems.append(
+                Problem(
+                    "duplicate_name",
+                    say('"{value}" is already registered or listed above.', value=entry["name"]),
+                    "name",
+                )
+            )
         if fmt.faction(entry["faction"]) is None:
-            problems.append(Problem("unknown_faction", f"\"{cells[1]}\" is not a faction of {fmt.name}.", "faction"))
+            problems.append(
+                Problem(
+                    "unknown_faction",
+                    say('"{value}" is not a faction of {fmt_name}.', value=cells[1], fmt_name=fmt.name),
+                    "faction",
+                )
+            )
         taken.add(entry["name"])
         checked.append((entry, problems))
     return checked
@@ -364,16 +573,14 @@ def players_import(*, event: Event, rows: list[list[str]]) -> list[Player]:
     """Register every valid row in one transaction (the preview showed the others and why)."""
     good = [entry for entry, problems in import_rows_checked(event=event, rows=rows) if not problems]
     with transaction.atomic():
-        return [player_register(event=event, name=e["name"], faction=e["faction"], club=e["club"][:100])
-                for e in good]
+        return [player_register(event=event, name=e["name"], faction=e["faction"], club=e["club"][:100]) for e in good]
 
 
 def round_clock(*, rnd: Round, action: str) -> Round:
     """Start (or resume), pause or reset the round clock (the format's round time, GG2017: 120 minutes)."""
     now = timezone.now()
     if action == "start" and rnd.clock_started_at is None:
-        rnd.clock_left = rnd.seconds_left(now) if rnd.clock_left is not None \
-            else rnd.event.rules().round_minutes * 60
+        rnd.clock_left = rnd.seconds_left(now) if rnd.clock_left is not None else rnd.event.rules().round_minutes * 60
         rnd.clock_started_at = now
     elif action == "pause" and rnd.clock_started_at is not None:
         rnd.clock_left, rnd.clock_started_at = rnd.seconds_left(now), None

@@ -26,6 +26,7 @@ the same way. A block spanning several TP groups is solved on the candidate
 pairs of `candidates.short_pairs`, or on every legal pair when those do not
 reach the block's bound.
 """
+
 from __future__ import annotations
 
 import multiprocessing
@@ -40,6 +41,7 @@ from operator import attrgetter
 import numpy as np
 
 from scoring.problems import conflict
+from scoring.messages import say
 from tournaments.pairing.candidates import legal_pairs, short_pairs
 from tournaments.pairing.matching import min_cost_perfect_matching
 
@@ -98,9 +100,17 @@ class RematchBans:
         return self._partners.get(a, set())
 
 
-def pair_round(contenders: Sequence[Contender], *, round_number: int, seed: int | str,
-               met: Mapping[frozenset[int], int] | None = None, rematch_window: int = 3,
-               ringer: int | None = None, method: str = SWISS, avoid_same_club: bool = False) -> RoundPairing:
+def pair_round(
+    contenders: Sequence[Contender],
+    *,
+    round_number: int,
+    seed: int | str,
+    met: Mapping[frozenset[int], int] | None = None,
+    rematch_window: int = 3,
+    ringer: int | None = None,
+    method: str = SWISS,
+    avoid_same_club: bool = False,
+) -> RoundPairing:
     """Seat every contender once; `met` maps a pair of players to the last round they met."""
     if method not in METHODS:
         raise ValueError(f"unknown pairing method {method!r}")
@@ -116,18 +126,29 @@ def pair_round(contenders: Sequence[Contender], *, round_number: int, seed: int 
     if len(order) % 2 == 0:
         matching = solve(order)
         if matching is None:
-            raise conflict("no_legal_pairing", f"No pairing of these {len(order)} players avoids a rematch within "
-                           f"the last {rematch_window} rounds.")
+            raise conflict(
+                "no_legal_pairing",
+                say(
+                    "No pairing of these {value} players avoids a rematch within the last {rematch_window} rounds.",
+                    value=len(order),
+                    rematch_window=rematch_window,
+                ),
+            )
         return _with_tables(order, matching, None, ringer)
     eligible = [c for c in reversed(order) if not c.had_bye]
     if not eligible:
-        raise conflict("no_bye_candidate", "Every player has already had a bye or a game against the Ringer.")
+        raise conflict("no_bye_candidate", say("Every player has already had a bye or a game against the Ringer."))
     for candidate in eligible:
         matching = solve([c for c in order if c is not candidate])
         if matching is not None:
             return _with_tables(order, matching, candidate, ringer)
-    raise conflict("no_legal_pairing", "No player who has not had a bye or a Ringer game can take it while the "
-                   f"others are paired without a rematch within the last {rematch_window} rounds.")
+    raise conflict(
+        "no_legal_pairing",
+        say(
+            "No player who has not had a bye or a Ringer game can take it while the others are paired without a rematch within the last {rematch_window} rounds.",
+            rematch_window=rematch_window,
+        ),
+    )
 
 
 def standing_order(contenders: Sequence[Contender], rng: random.Random) -> list[Contender]:
@@ -170,15 +191,18 @@ def _fold_costs(order: list[Contender]) -> Costs:
             rank[c.id], half[c.id] = k, (len(group) + 1) // 2
 
     def costs(block: list[Contender], i: np.ndarray, j: np.ndarray) -> list[np.ndarray]:
-        tp, diff, vp, ranks, halves = (np.array(v, dtype=np.int64) for v in zip(
-            *((c.tp, c.diff, c.vp, rank[c.id], half[c.id]) for c in block)))
+        tp, diff, vp, ranks, halves = (
+            np.array(v, dtype=np.int64) for v in zip(*((c.tp, c.diff, c.vp, rank[c.id], half[c.id]) for c in block))
+        )
         fold = (np.abs(ranks[i] - ranks[j]) - halves[i]) ** 2
         return [np.where(tp[i] == tp[j], fold, (diff[i] - diff[j]) ** 2), (vp[i] - vp[j]) ** 2]
+
     return costs
 
 
-def _certified_blocks(order: list[Contender], coords: list[Coordinate], finer: Costs, forbidden,
-                      rng: random.Random) -> list[Pair] | None:
+def _certified_blocks(
+    order: list[Contender], coords: list[Coordinate], finer: Costs, forbidden, rng: random.Random
+) -> list[Pair] | None:
     """Solve block by block between cuts, then certify the joint answer (see the module docstring).
 
     `order` is sorted by `coords` (descending, lexicographically). The tiers are (Δcoordinate)² for
@@ -202,8 +226,12 @@ def _certified_blocks(order: list[Contender], coords: list[Coordinate], finer: C
         blocks = list(zip([0, *edges], [*edges, len(order)]))
         big = [span for span in blocks if span not in solved and span[1] - span[0] >= BIG_BLOCK]
         if len(big) > 1 and finer is _no_costs and all(isinstance(c, attrgetter) for c in coords):
-            answers = _in_processes([(order[start:end], coords, finer, forbidden,
-                                      random.Random(f"{base_seed}:{start}:{end}")) for start, end in big])
+            answers = _in_processes(
+                [
+                    (order[start:end], coords, finer, forbidden, random.Random(f"{base_seed}:{start}:{end}"))
+                    for start, end in big
+                ]
+            )
             if answers is not None:
                 solved.update(zip(big, answers))
         solved.update((span, solve(span)) for span in blocks if span not in solved)
@@ -215,9 +243,10 @@ def _certified_blocks(order: list[Contender], coords: list[Coordinate], finer: C
             cuts -= set(infeasible)  # no legal pairing inside: merge the block with its neighbours
             continue
         # Extra first-tier cost each block pays above its own lower bound (rematch bans force it).
-        extra = [sum((level(a) - level(b)) ** 2 for a, b in part)
-                 - sum(gap2[b] for b in odd_boundaries if start < b < end)
-                 for part, (start, end) in zip(parts, blocks)]
+        extra = [
+            sum((level(a) - level(b)) ** 2 for a, b in part) - sum(gap2[b] for b in odd_boundaries if start < b < end)
+            for part, (start, end) in zip(parts, blocks)
+        ]
         uncertified = _uncertified_cuts(blocks, extra, gap2)
         if not uncertified:
             return [pair for part in parts for pair in part]
@@ -230,8 +259,9 @@ def _in_processes(jobs: list[tuple]) -> list[list[Pair] | None] | None:
     if (os.cpu_count() or 1) < 2:
         return None
     try:
-        with ProcessPoolExecutor(max_workers=min(len(jobs), os.cpu_count()),
-                                 mp_context=multiprocessing.get_context("fork")) as pool:
+        with ProcessPoolExecutor(
+            max_workers=min(len(jobs), os.cpu_count()), mp_context=multiprocessing.get_context("fork")
+        ) as pool:
             return list(pool.map(_solve_block_job, jobs))
     except (AssertionError, OSError, BrokenProcessPool):
         return None
@@ -256,13 +286,14 @@ def _uncertified_cuts(blocks: list[tuple[int, int]], extra: list[int], gap2: dic
                 for neighbour_cut in (blocks[first][0], blocks[first][1]):
                     if neighbour_cut in gap2 and 2 * gap2[neighbour_cut] <= extra[first]:
                         uncertified.add(neighbour_cut)
-            elif crossing <= sum(extra[first:last + 1]):
+            elif crossing <= sum(extra[first : last + 1]):
                 uncertified.update(inner_cuts)
     return uncertified
 
 
-def _solve_block(block: list[Contender], coords: list[Coordinate], finer: Costs, forbidden,
-                 rng: random.Random) -> list[Pair] | None:
+def _solve_block(
+    block: list[Contender], coords: list[Coordinate], finer: Costs, forbidden, rng: random.Random
+) -> list[Pair] | None:
     """The exact optimum of one block over its legal pairs.
 
     A block level on its first coordinate is the same problem one tier down, so it is split again on
@@ -319,8 +350,9 @@ def _apart_by_club(field: list[Contender], rng: random.Random) -> list[Pair]:
     return [(listing[i], listing[i + half]) for i in range(half)]
 
 
-def _with_tables(order: list[Contender], matching: list[Pair], odd_one_out: Contender | None,
-                 ringer: int | None) -> RoundPairing:
+def _with_tables(
+    order: list[Contender], matching: list[Pair], odd_one_out: Contender | None, ringer: int | None
+) -> RoundPairing:
     """Table 1 for the best-placed game, the better-placed player as A; a bye has no table."""
     position = {c.id: i for i, c in enumerate(order)}
     seated = [tuple(sorted((a.id, b.id), key=position.__getitem__)) for a, b in matching]
@@ -331,5 +363,4 @@ def _with_tables(order: list[Contender], matching: list[Pair], odd_one_out: Cont
     if odd_one_out is not None and ringer is None:
         games.append(PairedGame(None, odd_one_out.id, None))
     objective = tuple(sum((getattr(a, t) - getattr(b, t)) ** 2 for a, b in matching) for t in ("tp", "diff", "vp"))
-    return RoundPairing(games=tuple(games), objective=objective,
-                        odd_one_out=odd_one_out.id if odd_one_out else None)
+    return RoundPairing(games=tuple(games), objective=objective, odd_one_out=odd_one_out.id if odd_one_out else None)
