@@ -470,10 +470,9 @@ def _refuse_round_now(event: Event, number: int) -> None:
             raise conflict(
                 "results_missing",
                 say(
-                    "Round {value} still has games without a result (table{value2} {value3}).",
-                    value=number - 1,
-                    value2="s" if len(missing) > 1 else "",
-                    value3=", ".join(map(str, missing)),
+                    "Round {round} still has games without a result (tables: {tables}).",
+                    round=number - 1,
+                    tables=", ".join(map(str, missing)),
                 ),
             )
 

@@ -157,7 +157,7 @@ def test_a_round_waits_for_every_result(api):
     status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {})
     api.post(f"/api/games/{rnd['games'][0]['id']}/result/", {"vp_a": 3, "vp_b": 2})
     body = rejected(api, "POST", f"/api/events/{event['id']}/rounds/", {}, 409)
-    assert body["errors"][0]["code"] == "results_missing" and "tables 2, 3" in body["errors"][0]["detail"]
+    assert body["errors"][0]["code"] == "results_missing" and "tables: 2, 3" in body["errors"][0]["detail"]
 
 
 def test_not_enough_players(api):

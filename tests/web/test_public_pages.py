@@ -100,11 +100,12 @@ def test_the_french_catalogue_is_complete_and_compiled():
     assert "#, fuzzy" not in catalogue
     assert not re.search(r'msgid "(?:[^"\\]|\\.)+"\nmsgstr ""', catalogue), "an untranslated entry"
     assert not re.search(r'msgstr\[\d\] ""', catalogue)
+    assert not re.search(r'msgid ""\n(?:".*"\n)+msgstr ""\n', catalogue), "an untranslated long entry"
     import gettext
 
     with open(folder / "django.mo", "rb") as compiled:
         translated = gettext.GNUTranslations(compiled)._catalog
-    msgids = set(re.findall(r'^msgid "((?:[^"\\]|\\.)+)"$', catalogue, re.M))
+    msgids = {m.replace('\\"', '"') for m in re.findall(r'^msgid "((?:[^"\\]|\\.)+)"$', catalogue, re.M)}
     singular = {k if isinstance(k, str) else k[0] for k in translated}
     assert msgids <= singular, f"the .mo is older than the .po: {sorted(msgids - singular)[:5]}"
 
@@ -115,3 +116,20 @@ def test_the_console_speaks_french(client, event):
     client.force_login(Event.objects.get(slug="spring-open").created_by)
     html = page(client, "/console/e/spring-open/", lang="fr")
     assert "Apparier la ronde suivante" in html and "Inscrire un joueur" in html
+
+
+def test_rule_messages_speak_the_readers_language(client, event):
+    from tournaments.models import Event
+
+    client.force_login(Event.objects.get(slug="spring-open").created_by)
+    game = event["round"]["games"][0]
+    form = {"game": game["id"], f"g{game['id']}-vp_a": "12", f"g{game['id']}-vp_b": "3",
+            f"g{game['id']}-outcome": "played"}
+    html = client.post("/console/e/spring-open/rounds/1/", form, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "en permet au plus 10 par partie" in html
+    response = client.post(f"/api/games/{game['id']}/result/", {"vp_a": -1, "vp_b": 3},
+                           content_type="application/json", HTTP_ACCEPT_LANGUAGE="fr")
+    assert "ne peuvent pas être négatifs" in response.json()["errors"][0]["detail"]
+    english = client.post(f"/api/games/{game['id']}/result/", {"vp_a": -1, "vp_b": 3},
+                          content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
+    assert "cannot be negative" in english.json()["errors"][0]["detail"]
