@@ -49,8 +49,9 @@ def test_round_clock_start_pause_reset_and_the_public_countdown(organizer_client
 
 
 def test_settings_change_and_the_bye_award_is_locked_once_started(organizer_client):
-    form = {"name": "Spring Open", "date": "2017-03-18", "rounds": "4", "rematch_window": "2", "bye_tp": "3",
-            "bye_diff": "5", "bye_vp": "10"}
+    form = {"name": "Spring Open", "date": "2017-03-18", "format": "gg2017", "scheme_chart": "gg2017", "rounds": "4",
+            "rematch_window": "2", "bye_tp": "3", "bye_diff": "5", "bye_vp": "10", "concession_winner_vp": "10",
+            "forfeit_winner_vp": "10"}
     response = organizer_client.post("/console/e/spring-open/settings/", form)
     assert response.status_code == 302
     event = Event.objects.get(slug="spring-open")
@@ -58,3 +59,19 @@ def test_settings_change_and_the_bye_award_is_locked_once_started(organizer_clie
     response = organizer_client.post("/console/e/spring-open/settings/", {**form, "bye_vp": "8"})
     assert response.status_code == 200 and "cannot change once round 1 is paired" in response.content.decode()
     assert Event.objects.get(slug="spring-open").awards == {}
+
+
+def test_settings_before_round_one_vary_the_awards_and_chart(client, db):
+    from tests.api.conftest import Api, make_user
+
+    user, token = make_user("owner")
+    Api(client, token).post("/api/events/", {"name": "Fresh", "date": "2017-01-01", "format": "gg2017"})
+    client.force_login(user)
+    form = {"name": "Fresh", "date": "2017-01-01", "format": "gg2017", "scheme_chart": "m2e-core", "rounds": "3",
+            "rematch_window": "3", "bye_tp": "3", "bye_diff": "5", "bye_vp": "10", "concession_winner_vp": "8",
+            "forfeit_winner_vp": "10"}
+    assert client.post("/console/e/fresh/settings/", form).status_code == 302
+    event = Event.objects.get(slug="fresh")
+    assert event.chart().key == "m2e-core"
+    assert event.rules().concession.winner.vp == 8 and event.rules().concession.loser.diff == -8
+    assert event.rules().forfeit.winner.vp == 10

@@ -231,16 +231,25 @@ def settings_page(request, slug):
     """The event's settings; the services refuse what can no longer change once round 1 is paired."""
     event = organized_event(request, slug)
     rules = event.rules()
-    initial = {"name": event.name, "date": event.date, "rounds": event.rounds,
-               "rematch_window": event.rematch_window, "fresh_tables": event.fresh_tables,
-               "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp}
+    initial = {"name": event.name, "date": event.date, "format": event.format, "scheme_chart": event.chart().key,
+               "rounds": event.rounds, "rematch_window": event.rematch_window, "fresh_tables": event.fresh_tables,
+               "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
+               "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        changes = {k: data[k] for k in ("name", "date", "rounds", "rematch_window", "fresh_tables")}
-        bye = {"tp": data["bye_tp"], "diff": data["bye_diff"], "vp": data["bye_vp"]}
-        if bye != {"tp": rules.bye.tp, "diff": rules.bye.diff, "vp": rules.bye.vp}:
-            changes["awards"] = {**event.awards, "bye": bye}
+        changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables")}
+        if data["format"] != event.format:
+            changes["scheme_chart"] = ""  # the new format's own first chart
+        elif data["scheme_chart"] != event.chart().key:
+            changes["scheme_chart"] = data["scheme_chart"]
+        # A concession or forfeit gives the winner N VP and +N, the loser 0 VP and -N (GG2017: N = 10).
+        awards = {"bye": {"tp": data["bye_tp"], "diff": data["bye_diff"], "vp": data["bye_vp"]},
+                  **{kind: {"winner": {"tp": 3, "diff": n, "vp": n}, "loser": {"tp": 0, "diff": -n, "vp": 0}}
+                     for kind, n in (("concession", data["concession_winner_vp"]),
+                                     ("forfeit", data["forfeit_winner_vp"]))}}
+        if event.rules().announced(awards) != event.rules():
+            changes["awards"] = awards
         try:
             services.event_update(event=event, **changes)
         except DomainError as error:

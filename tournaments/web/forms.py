@@ -51,9 +51,16 @@ class ResultForm(forms.Form):
 class SettingsForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    format = forms.ChoiceField(label=_("Format"), choices=[(f.key, f.name) for f in FORMATS.values()])
+    scheme_chart = forms.ChoiceField(label=_("Scheme chart"),
+                                     choices=[(c.key, c.name) for f in FORMATS.values() for c in f.scheme_charts])
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, required=False)
     rematch_window = forms.IntegerField(label=_("Rematch window (rounds)"), min_value=1, max_value=30)
     fresh_tables = forms.BooleanField(label=_("Keep players off tables they played on"), required=False)
     bye_tp = forms.IntegerField(label=_("Bye: TP"), min_value=0, max_value=10)
     bye_diff = forms.IntegerField(label=_("Bye: Differential"), min_value=-100, max_value=100)
     bye_vp = forms.IntegerField(label=_("Bye: VP"), min_value=0, max_value=100)
+    concession_winner_vp = forms.IntegerField(label=_("Concession: the winner's VP (and Differential)"),
+                                              min_value=0, max_value=100)
+    forfeit_winner_vp = forms.IntegerField(label=_("Forfeit: the winner's VP (and Differential)"),
+                                           min_value=0, max_value=100)
