@@ -3,7 +3,6 @@ request answers 4xx with every problem listed and leaves the database as it was.
 import pytest
 
 from tests.api.conftest import db_state, error_codes
-from tournaments.models import Game
 
 EVENT = {"name": "Spring Open", "date": "2017-03-18", "format": "gg2017"}
 

@@ -3,6 +3,8 @@ import shutil
 
 import pytest
 
+from tests.api.conftest import Api, make_user
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # Debian's Chromium, never a downloaded browser; no background traffic on this closed network.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -20,3 +22,20 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def event(client, db):
+    api = Api(client, make_user("organizer")[1])
+    status, event = api.post("/api/events/", {"name": "Spring Open", "date": "2017-03-18", "format": "gg2017",
+                                              "rounds": 3})
+    ids = {}
+    for name, faction in [("Ada Ortega", "guild"), ("Ben Okafor", "arcanists"), ("Chloé Martin", "outcasts"),
+                          ("Dev Patel", "ten-thunders"), ("Emma Lind", "gremlins")]:
+        ids[name] = api.post(f"/api/events/{event['id']}/players/", {"name": name, "faction": faction})[1]["id"]
+    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 1})
+    for game in rnd["games"]:
+        if not game["bye"]:
+            api.post(f"/api/games/{game['id']}/result/", {"vp_a": 5, "vp_b": 5})
+    event["ids"], event["round"] = ids, rnd
+    return event

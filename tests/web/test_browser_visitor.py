@@ -5,13 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.test_public_pages import event  # noqa: F401  (the same small event)
 
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 @pytest.mark.django_db(transaction=True)
-def test_visitor_finds_their_table_and_reads_the_standings_in_french(browser, live_server, event):  # noqa: F811
+def test_visitor_finds_their_table_and_reads_the_standings_in_french(browser, live_server, event):
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-GB")
     page = context.new_page()
     page.goto(f"{live_server.url}/e/spring-open/rounds/1/")
@@ -30,7 +29,7 @@ def test_visitor_finds_their_table_and_reads_the_standings_in_french(browser, li
 
 
 @pytest.mark.django_db(transaction=True)
-def test_screenshots_of_every_public_page(browser, live_server, event, tmp_path):  # noqa: F811
+def test_screenshots_of_every_public_page(browser, live_server, event, tmp_path):
     shots = DOCS_SHOTS if os.environ.get("GG_SCREENSHOTS") else tmp_path
     shots.mkdir(parents=True, exist_ok=True)
     player = event["ids"]["Ada Ortega"]

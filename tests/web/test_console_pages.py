@@ -6,12 +6,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.web.test_public_pages import event  # noqa: F401
 from tournaments.models import Event, Round
 
 
 @pytest.fixture
-def organizer_client(client, event):  # noqa: F811
+def organizer_client(client, event):
     client.force_login(Event.objects.get(slug="spring-open").created_by)
     return client
 

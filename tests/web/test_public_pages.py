@@ -2,27 +2,6 @@
 import gzip
 import re
 
-import pytest
-
-from tests.api.conftest import Api, make_user
-
-
-@pytest.fixture
-def event(client, db):
-    api = Api(client, make_user("organizer")[1])
-    status, event = api.post("/api/events/", {"name": "Spring Open", "date": "2017-03-18", "format": "gg2017",
-                                              "rounds": 3})
-    ids = {}
-    for name, faction in [("Ada Ortega", "guild"), ("Ben Okafor", "arcanists"), ("Chloé Martin", "outcasts"),
-                          ("Dev Patel", "ten-thunders"), ("Emma Lind", "gremlins")]:
-        ids[name] = api.post(f"/api/events/{event['id']}/players/", {"name": name, "faction": faction})[1]["id"]
-    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 1})
-    for game in rnd["games"]:
-        if not game["bye"]:
-            api.post(f"/api/games/{game['id']}/result/", {"vp_a": 5, "vp_b": 5})
-    event["ids"], event["round"] = ids, rnd
-    return event
-
 
 def page(client, path, lang="en", **headers):
     response = client.get(path, HTTP_ACCEPT_LANGUAGE=lang, **headers)
