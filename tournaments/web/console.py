@@ -15,7 +15,7 @@ from scoring.validator import Report
 from tournaments import selectors, services
 from tournaments.models import Event, Game, Player
 from tournaments.web import names
-from tournaments.web.views import clock_context
+from tournaments.web.views import clock_context, round_and_players
 from tournaments.web.forms import (EventForm, ImportForm, PlayerForm, ResultForm, RoundForm, SettingsForm,
                                    show_problems)
 
@@ -119,10 +119,7 @@ def pair_round(request, slug):
 @login_required
 def round_console(request, slug, number):
     event = organized_event(request, slug)
-    rnd = selectors.round_with_games(event, number)
-    if rnd is None:
-        raise Http404("No such round")
-    players = {p.id: p for p in event.players.all()}
+    rnd, players = round_and_players(event, number)
     rows = []
     for game in rnd.games.all():
         result = getattr(game, "result", None)
@@ -182,10 +179,7 @@ def round_clock(request, slug, number, action):
 def print_round(request, slug, number):
     """One sheet for the wall, then one slip per table (a print stylesheet breaks the pages)."""
     event = organized_event(request, slug)
-    rnd = selectors.round_with_games(event, number)
-    if rnd is None:
-        raise Http404("No such round")
-    players = {p.id: p for p in event.players.all()}
+    rnd, players = round_and_players(event, number)
     games = [{"table": g.table, "a": players[g.player_a_id], "b": players.get(g.player_b_id),
               "fa": names.faction(event.format, players[g.player_a_id].faction),
               "fb": names.faction(event.format, players[g.player_b_id].faction) if g.player_b_id else ""}

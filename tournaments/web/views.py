@@ -15,6 +15,14 @@ def clock_context(rnd) -> dict:
     return {"clock_left": rnd.seconds_left(timezone.now()), "clock_running": rnd.clock_started_at is not None}
 
 
+def round_and_players(event, number):
+    """The round with its games and results, and the event's players by id; 404 for an unknown round."""
+    rnd = selectors.round_with_games(event, number)
+    if rnd is None:
+        raise Http404("No such round")
+    return rnd, {p.id: p for p in event.players.all()}
+
+
 def home(request):
     return render(request, "public/home.html", {"phases": selectors.events_by_phase()})
 
@@ -28,11 +36,8 @@ def event_page(request, slug):
 
 def round_page(request, slug, number):
     event = get_object_or_404(Event, slug=slug)
-    rnd = selectors.round_with_games(event, number)
-    if rnd is None:
-        raise Http404("No such round")
+    rnd, players = round_and_players(event, number)
     query = request.GET.get("q", "").strip()
-    players = {p.id: p for p in event.players.all()}
     rows = []
     for game in rnd.games.all():
         seats = [players[game.player_a_id], players.get(game.player_b_id)]
