@@ -10,6 +10,7 @@ import secrets
 from dataclasses import asdict
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -587,3 +588,12 @@ def round_clock(*, rnd: Round, action: str) -> Round:
         rnd.clock_left = rnd.clock_started_at = None
     rnd.save(update_fields=["clock_left", "clock_started_at"])
     return rnd
+
+
+def organizer_add(*, event: Event, username: str) -> Event:
+    """A co-organizer has the same rights as the event's creator."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise invalid("unknown_user", say("No user is called {username}.", username=username), "username")
+    event.organizers.add(user)
+    return event

@@ -302,3 +302,17 @@ def test_generating_a_round_takes_a_constant_number_of_queries(api, django_asser
             assert api.post(f"/api/events/{event['id']}/rounds/", {})[0] == 201
         counts.append(len(queries))
     assert len(set(counts)) == 1, f"queries grow with the field: {counts}"
+
+
+def test_a_co_organizer_gets_the_same_rights(api, client):
+    from tests.api.conftest import Api, make_user
+
+    event, ids = new_event(api, players=2)
+    helper = Api(client, make_user("helper")[1])
+    rejected(helper, "POST", f"/api/events/{event['id']}/players/", {"name": "Z", "faction": "guild"}, 403)
+    body = rejected(api, "POST", f"/api/events/{event['id']}/organizers/", {"username": "nobody"}, 400)
+    assert error_codes(body) == {("username", "unknown_user")}
+    rejected(helper, "POST", f"/api/events/{event['id']}/organizers/", {"username": "helper"}, 403)
+    status, body = api.post(f"/api/events/{event['id']}/organizers/", {"username": "helper"})
+    assert status == 200 and sorted(body["organizers"]) == ["helper", "organizer"]
+    assert helper.post(f"/api/events/{event['id']}/players/", {"name": "Z", "faction": "guild"})[0] == 201

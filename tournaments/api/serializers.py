@@ -329,3 +329,7 @@ class JobSerializer(serializers.ModelSerializer):
         if job.status in (Job.DONE, Job.FAILED):
             return job.progress if job.status == Job.DONE else 0
         return cache.get(progress_key(job.pk), job.progress)
+
+
+class OrganizerSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)

@@ -10,6 +10,7 @@ urlpatterns = [
     path("events/", views.EventList.as_view(), name="event-list"),
     path("events/<int:pk>/", views.EventDetail.as_view(), name="event-detail"),
     path("events/<int:event_id>/players/", views.EventPlayers.as_view(), name="event-players"),
+    path("events/<int:event_id>/organizers/", views.EventOrganizers.as_view(), name="event-organizers"),
     *[path(f"events/<int:event_id>/players/<int:player_id>/{action}/", views.PlayerAction.as_view(action=action),
            name=f"player-{action}") for action in ("check-in", "drop", "disqualify")],
     path("events/<int:event_id>/rounds/", views.EventRounds.as_view(), name="event-rounds"),

@@ -85,6 +85,18 @@ class EventPlayers(EventScoped):
         return Response(s.PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
 
+class EventOrganizers(EventScoped):
+    @extend_schema(request=s.OrganizerSerializer, responses=s.EventSerializer)
+    def post(self, request, event_id):
+        """Add a co-organizer by username; they get the same rights as the creator."""
+        event = self.event()
+        data = s.OrganizerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.organizer_add(event=event, username=data.validated_data["username"])
+        event = Event.objects.prefetch_related("organizers").get(pk=event.pk)
+        return Response(s.EventSerializer(event, context={"request": request}).data)
+
+
 class PlayerAction(EventScoped):
     """POST .../players/{pid}/check-in/, drop/ or disqualify/."""
 
