@@ -74,3 +74,18 @@ def test_settings_before_round_one_vary_the_awards_and_chart(client, db):
     assert event.chart().key == "m2e-core"
     assert event.rules().concession.winner.vp == 8 and event.rules().concession.loser.diff == -8
     assert event.rules().forfeit.winner.vp == 10
+
+
+def test_swap_two_seats_from_the_console(organizer_client):
+    from tournaments.models import Game, Result
+
+    rnd = Round.objects.get(event__slug="spring-open", number=1)
+    Result.objects.filter(game__round=rnd).exclude(outcome="bye").delete()  # seats move only before results
+    games = list(Game.objects.filter(round=rnd, player_b__isnull=False).order_by("table"))
+    a, b = games[0].player_b_id, games[1].player_a_id
+    response = organizer_client.post("/console/e/spring-open/rounds/1/swap/", {"player_1": a, "player_2": b})
+    assert response.status_code == 302
+    games = list(Game.objects.filter(round=rnd, player_b__isnull=False).order_by("table"))
+    assert games[0].player_b_id == b and games[1].player_a_id == a
+    rnd.refresh_from_db()
+    assert rnd.report["adjustments"][-1]["swap"] == [a, b]

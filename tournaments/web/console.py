@@ -17,7 +17,7 @@ from tournaments.models import Event, Game, Player
 from tournaments.web import names
 from tournaments.web.views import clock_context, round_and_players
 from tournaments.web.forms import (EventForm, ImportForm, PlayerForm, ResultForm, RoundForm, SettingsForm,
-                                   show_problems)
+                                   SwapForm, show_problems)
 
 
 def organized_event(request, slug) -> Event:
@@ -147,8 +147,9 @@ def round_console(request, slug, number):
                     return redirect("console-round", event.slug, number)
     mission = names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)
     clock_actions = [("start", _("Start")), ("pause", _("Pause")), ("reset", _("Reset"))]
-    return render(request, "console/round.html", {"event": event, "round": rnd, "rows": rows, "mission": mission,
-                                                  "clock_actions": clock_actions, **clock_context(rnd)})
+    return render(request, "console/round.html", {
+        "event": event, "round": rnd, "rows": rows, "mission": mission, "clock_actions": clock_actions,
+        "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd)})
 
 
 @login_required
@@ -252,3 +253,25 @@ def settings_page(request, slug):
             messages.success(request, _("Settings saved."))
             return redirect("console-event", event.slug)
     return render(request, "console/settings.html", {"event": event, "form": form})
+
+
+@login_required
+@require_POST
+def swap_seats(request, slug, number):
+    """Exchange two players' seats before any result (the pairing report shows the new flags)."""
+    event = organized_event(request, slug)
+    rnd, players = round_and_players(event, number)
+    form = SwapForm(request.POST, players=_seated(rnd, players))
+    if form.is_valid():
+        try:
+            services.round_swap(event=event, number=number, user=request.user, **form.cleaned_data)
+        except DomainError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Seats swapped."))
+    return redirect("console-round", event.slug, number)
+
+
+def _seated(rnd, players) -> list[Player]:
+    seated = [players[pid] for g in rnd.games.all() for pid in (g.player_a_id, g.player_b_id) if pid]
+    return sorted(seated, key=lambda p: p.name.casefold())

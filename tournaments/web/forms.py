@@ -64,3 +64,14 @@ class SettingsForm(forms.Form):
                                               min_value=0, max_value=100)
     forfeit_winner_vp = forms.IntegerField(label=_("Forfeit: the winner's VP (and Differential)"),
                                            min_value=0, max_value=100)
+
+
+class SwapForm(forms.Form):
+    player_1 = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    player_2 = forms.TypedChoiceField(label=_("with"), coerce=int)
+    force = forms.BooleanField(label=_("even if it breaks a pairing rule"), required=False)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(p.id, p.name) for p in players]
+        self.fields["player_1"].choices = self.fields["player_2"].choices = choices

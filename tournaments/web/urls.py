@@ -21,6 +21,7 @@ urlpatterns = [
     path("console/e/<slug:slug>/rounds/<int:number>/clock/<str:action>/", console.round_clock,
          name="console-clock"),
     path("console/e/<slug:slug>/rounds/<int:number>/print/", console.print_round, name="console-print"),
+    path("console/e/<slug:slug>/rounds/<int:number>/swap/", console.swap_seats, name="console-swap"),
     path("console/e/<slug:slug>/export/<str:what>.csv", console.export_csv, name="console-export"),
     path("console/e/<slug:slug>/settings/", console.settings_page, name="console-settings"),
     path("console/e/<slug:slug>/players/<int:player_id>/<str:action>/", console.player_action,
