@@ -597,3 +597,11 @@ def organizer_add(*, event: Event, username: str) -> Event:
         raise invalid("unknown_user", say("No user is called {username}.", username=username), "username")
     event.organizers.add(user)
     return event
+
+
+def player_remove(*, player: Player) -> None:
+    """Undo a registration made by mistake; a player who has played (or been seated) is dropped instead."""
+    if player.seats.exists():
+        raise conflict("player_has_games", say("{name} already has games: drop the player instead.",
+                                               name=player.name))
+    player.delete()

@@ -316,3 +316,13 @@ def test_a_co_organizer_gets_the_same_rights(api, client):
     status, body = api.post(f"/api/events/{event['id']}/organizers/", {"username": "helper"})
     assert status == 200 and sorted(body["organizers"]) == ["helper", "organizer"]
     assert helper.post(f"/api/events/{event['id']}/players/", {"name": "Z", "faction": "guild"})[0] == 201
+
+
+def test_a_registration_made_by_mistake_can_be_removed_until_the_player_has_a_game(api):
+    event, ids = new_event(api, players=3)
+    eid = event["id"]
+    assert api.call("DELETE", f"/api/events/{eid}/players/{ids[2]}/")[0] == 204
+    assert [p["id"] for p in api.get(f"/api/events/{eid}/players/")[1]] == ids[:2]
+    api.post(f"/api/events/{eid}/rounds/", {})
+    body = rejected(api, "DELETE", f"/api/events/{eid}/players/{ids[0]}/", None, 409)
+    assert body["errors"][0]["code"] == "player_has_games"

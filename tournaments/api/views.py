@@ -176,6 +176,12 @@ class PlayerDetail(EventScoped):
     def get(self, request, event_id, player_id):
         return Response(s.PlayerSerializer(get_object_or_404(Player, pk=player_id, event=self.event())).data)
 
+    @extend_schema(responses={204: None})
+    def delete(self, request, event_id, player_id):
+        """Remove a registration made by mistake (409 once the player has a game: drop them instead)."""
+        services.player_remove(player=get_object_or_404(Player, pk=player_id, event=self.event()))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
     @extend_schema(request=s.PlayerSerializer, responses=s.PlayerSerializer)
     def patch(self, request, event_id, player_id):
         """Correct a player's entry: name, faction, club, pinned table."""

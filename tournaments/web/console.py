@@ -67,10 +67,12 @@ def _event_context(event, **extra):
 def player_action(request, slug, player_id, action):
     event = organized_event(request, slug)
     player = get_object_or_404(Player, pk=player_id, event=event)
-    if action not in ("check-in", "drop", "disqualify"):
+    if action not in ("check-in", "drop", "disqualify", "remove"):
         raise Http404("No such action")
     try:
-        if action == "check-in":
+        if action == "remove":
+            services.player_remove(player=player)
+        elif action == "check-in":
             services.player_check_in(player=player)
         elif action == "drop":
             services.player_drop(player=player)
