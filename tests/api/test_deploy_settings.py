@@ -1,0 +1,13 @@
+"""Production settings pass Django's deployment checklist."""
+import os
+import secrets
+import subprocess
+import sys
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "gg.example.org",
+           "SECURE_HSTS_PRELOAD": "1"}
+    out = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
