@@ -89,3 +89,18 @@ def test_swap_two_seats_from_the_console(organizer_client):
     assert games[0].player_b_id == b and games[1].player_a_id == a
     rnd.refresh_from_db()
     assert rnd.report["adjustments"][-1]["swap"] == [a, b]
+
+
+@pytest.mark.parametrize("path", ["/console/", "/console/e/spring-open/", "/console/e/spring-open/import/",
+                                  "/console/e/spring-open/rounds/", "/console/e/spring-open/rounds/1/",
+                                  "/console/e/spring-open/rounds/1/swap/", "/console/e/spring-open/settings/",
+                                  "/console/e/spring-open/rounds/1/clock/explode/",
+                                  "/console/e/spring-open/players/1/teleport/"])
+@pytest.mark.parametrize("junk", [{}, {"game": "abc", "player_1": "x", "csv": "\x00,,", "method": "??",
+                                       "date": "yesterday", "g1-vp_a": "lots", "rounds": "-3"}])
+def test_console_forms_answer_junk_without_a_server_error(organizer_client, path, junk):
+    from tests.api.conftest import db_state
+
+    before = db_state()
+    assert organizer_client.post(path, junk).status_code < 500
+    assert db_state() == before

@@ -130,9 +130,10 @@ def round_console(request, slug, number):
         rows.append({"game": game, "a": players[game.player_a_id], "b": players.get(game.player_b_id),
                      "result": result, "form": ResultForm(prefix=f"g{game.pk}", initial=initial)})
     if request.method == "POST":
-        game_id = int(request.POST.get("game", 0))
-        row = next((r for r in rows if r["game"].pk == game_id), None)
+        game_id = request.POST.get("game", "")
+        row = next((r for r in rows if str(r["game"].pk) == game_id), None)
         if row is not None:
+            game_id = row["game"].pk
             form = ResultForm(request.POST, prefix=f"g{game_id}")
             row["form"] = form
             if form.is_valid():
