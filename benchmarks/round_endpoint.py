@@ -47,7 +47,7 @@ def main():
         rnd = services.round_generate(event=event, seed=rng.random())
         for game in Game.objects.filter(round=rnd, player_b__isnull=False).select_related("round__event",
                                                                                          "player_a", "player_b"):
-            services.result_record(game=game, user=user, report=Report(vp_a=rng.randint(0, 10),
+            services.result_record(game=game, by=user, report=Report(vp_a=rng.randint(0, 10),
                                                                        vp_b=rng.randint(0, 10)))
     client = Client()
     client.force_login(user)
@@ -55,7 +55,7 @@ def main():
     response = client.post(f"/api/events/{event.id}/rounds/", {"seed": "bench"}, content_type="application/json")
     seconds = time.perf_counter() - start
     assert response.status_code == 201, response.content[:300]
-    services.round_delete(event=event, number=5)
+    services.round_delete(event=event, number=5, by=user)
 
     history, totals = selectors.pairing_history(event)
     contenders = [Contender(p.id, totals[p.id].tp, totals[p.id].diff, totals[p.id].vp, p.id in history.had_bye)

@@ -134,8 +134,18 @@ REST_FRAMEWORK = {
     # Token first, so an anonymous write answers 401 with a WWW-Authenticate header, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
+        "tournaments.api.access.PlayerKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    # Reporting per player and per client address, and failed key lookups per address. A venue's
+    # wifi puts many phones behind one address, hence the wide per-address rate.
+    "DEFAULT_THROTTLE_RATES": {
+        "report_player": os.environ.get("THROTTLE_REPORT_PLAYER", "20/minute"),
+        "report_address": os.environ.get("THROTTLE_REPORT_ADDRESS", "300/minute"),
+        "bad_key": os.environ.get("THROTTLE_BAD_KEY", "20/minute"),
+    },
+    # Client addresses come from REMOTE_ADDR unless this many proxies (nginx) stand in front.
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_standardized_errors.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "drf_standardized_errors.handler.exception_handler",
@@ -156,6 +166,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "tournaments.player_reports.GAME_STATUSES",
+        "ReportedOutcomeEnum": "scoring.validator.REPORTED_OUTCOMES",
+        "SideEnum": "scoring.validator.SIDES",
         "ValidationErrorEnum": "drf_standardized_errors.openapi_serializers.ValidationErrorEnum.choices",
         "ClientErrorEnum": "drf_standardized_errors.openapi_serializers.ClientErrorEnum.choices",
         "ServerErrorEnum": "drf_standardized_errors.openapi_serializers.ServerErrorEnum.choices",
@@ -177,3 +190,15 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Mail (password resets; round notifications later): printed to the console unless EMAIL_HOST is set.
+if os.environ.get("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gaininggrounds@localhost")

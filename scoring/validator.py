@@ -78,6 +78,14 @@ class Report:
     breakdown: dict[str, SideBreakdown] = field(default_factory=dict)
 
 
+def breakdown_from_dict(data: dict) -> dict[str, SideBreakdown]:
+    """A breakdown as posted or stored ({"a": {"strategy", "schemes": [...], "turns": [...]}}) as values."""
+    return {side: SideBreakdown(strategy=part.get("strategy", 0),
+                                schemes=tuple(SchemeScore(**s) for s in part.get("schemes", ())),
+                                turns=tuple(TurnScore(**t) for t in part.get("turns", ())))
+            for side, part in data.items()}
+
+
 def validate_report(
     rules: Format, report: Report, *, pool: Sequence[str] = (), names: dict[str, str] | None = None
 ) -> list[Problem]:

@@ -20,6 +20,11 @@ def new_seed():
     return secrets.token_hex(8)
 
 
+def new_player_key():
+    """A player's private link: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
 class Event(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)
@@ -40,6 +45,10 @@ class Event(models.Model):
     # Keep players off table numbers they already played on, where a nearby table allows it.
     fresh_tables = models.BooleanField(default=False)
     unavailable_tables = models.JSONField(default=list, blank=True)
+    # Players report their own results and confirm their opponent's; off: only organizers enter results.
+    self_reporting = models.BooleanField(default=True)
+    # Signed-in people may register themselves (with their account linked to the entry).
+    registration_open = models.BooleanField(default=False)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -76,12 +85,19 @@ class Player(models.Model):
     status = models.CharField(max_length=12, choices=STATUSES, default=ACTIVE)
     is_ringer = models.BooleanField(default=False)
     pinned_table = models.PositiveSmallIntegerField(null=True, blank=True)  # accessibility: always this table
+    # The secret of the player's private link; whoever holds it acts as this player. Rotating it
+    # replaces it, so an old link stops working at once.
+    key = models.CharField(max_length=64, unique=True, default=new_player_key)
+    # An account that registered itself (or was linked) acts like the link holder.
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="entries")
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name", "id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "name"], name="player_name_unique_in_event"),
+            models.UniqueConstraint(fields=["event", "user"], name="one_entry_per_account_in_event"),
             models.UniqueConstraint(fields=["event"], condition=Q(is_ringer=True), name="one_ringer_per_event"),
         ]
 
@@ -176,6 +192,9 @@ class Result(models.Model):
     vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
     tp_b = models.PositiveSmallIntegerField(null=True, blank=True)
     diff_b = models.SmallIntegerField(null=True, blank=True)
+    # The Master each player led, as reported (free text: the rules module has no list of Masters yet).
+    master_a = models.CharField(max_length=60, blank=True, default="")
+    master_b = models.CharField(max_length=60, blank=True, default="")
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     entered_at = models.DateTimeField(auto_now=True)
 
@@ -186,6 +205,75 @@ class Result(models.Model):
                                                           diff_b__isnull=False)),
                                    name="result_b_side_unless_bye"),
         ]
+
+
+class PlayerReport(models.Model):
+    """One player's version of a game's result, not yet counted. One version awaits the opponent's
+    confirmation; two different versions are a dispute for the organizer. Confirmation (or the
+    organizer's result) turns it into the game's Result and removes the versions."""
+
+    AWAITING, DISPUTED = "awaiting_confirmation", "disputed"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
+    side = models.CharField(max_length=1, choices=[("a", "a"), ("b", "b")])  # who reported
+    outcome = models.CharField(max_length=10, choices=Result.OUTCOMES[:3])
+    loser = models.CharField(max_length=1, blank=True, default="")
+    vp_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    turns = models.PositiveSmallIntegerField(null=True, blank=True)
+    breakdown = models.JSONField(default=dict, blank=True)
+    master_a = models.CharField(max_length=60, blank=True, default="")
+    master_b = models.CharField(max_length=60, blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "updated_at"]
+        constraints = [models.UniqueConstraint(fields=["game", "side"], name="one_version_per_side")]
+
+
+class AppendOnly(models.QuerySet):
+    def update(self, **kwargs):
+        raise TypeError("Audit records are append-only.")
+
+    def delete(self):
+        raise TypeError("Audit records are append-only.")
+
+
+class AuditRecord(models.Model):
+    """Who changed what, when, from what to what. Append-only: the ORM refuses to change or delete one
+    (an event's deletion still takes its records with it)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    action = models.CharField(max_length=40)
+    # Who: a signed-in user, or a player through their private link or linked account; `by` is the
+    # name as it was then, kept if the user or entry goes away.
+    by = models.CharField(max_length=160)
+    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    by_player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, related_name="+")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True)
+    # The players concerned (ids stay when a mistaken registration is removed).
+    player = models.ForeignKey(Player, on_delete=models.DO_NOTHING, db_constraint=False, null=True,
+                               related_name="+")
+    other_player = models.ForeignKey(Player, on_delete=models.DO_NOTHING, db_constraint=False, null=True,
+                                     related_name="+")
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    objects = AppendOnly.as_manager()
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["event", "-at"])]
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise TypeError("Audit records are append-only.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError("Audit records are append-only.")
 
 
 class Job(models.Model):

@@ -69,9 +69,10 @@ def pairing_history(event: Event, *, before_round: int | None = None) -> tuple[H
 
 
 def rounds_with_games(event: Event):
-    """Rounds with their games (by table, the bye last) and results: two queries for any number of rounds."""
+    """Rounds with their games (by table, the bye last), results and players' versions: three queries for
+    any number of rounds."""
     return event.round_set.select_related("event").prefetch_related(
-        Prefetch("games", queryset=Game.objects.select_related("result")))
+        Prefetch("games", queryset=Game.objects.select_related("result")), "games__reports")
 
 
 def round_with_games(event: Event, number: int) -> Round | None:
@@ -99,4 +100,4 @@ def events_by_phase() -> dict[str, list[Event]]:
 def player_games(player) -> list[Game]:
     """A player's games, round by round, with results and both players."""
     return list(Game.objects.filter(seats__player=player).select_related("round", "result", "player_a", "player_b")
-                .order_by("round__number"))
+                .prefetch_related("reports").order_by("round__number"))

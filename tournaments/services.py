@@ -22,8 +22,8 @@ from scoring.missions import MissionHistory, plan_mission, scheme_pool_problems
 from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_bye, score_report
 from scoring.validator import BYE, CONCEDED, FORFEITED, Report
-from tournaments import selectors
-from tournaments.models import Event, Game, Job, Player, Result, Round, Seat
+from tournaments import audit, selectors
+from tournaments.models import Event, Game, Job, Player, PlayerReport, Result, Round, Seat, new_player_key
 from tournaments.pairing import SWISS, Contender, pair_round
 from tournaments.pairing.report import FORCED_ONLY, game_flags
 from tournaments.pairing.tables import assign_tables
@@ -74,10 +74,11 @@ def event_create(
     return event
 
 
-def event_update(*, event: Event, **changes) -> Event:
+def event_update(*, event: Event, by, **changes) -> Event:
     """Change an event's settings; the format, awards, chart and deck are fixed once round 1 exists."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        before = {k: _jsonable(getattr(event, k)) for k in changes}
         paired = selectors.latest_round_number(event)
         locked = [k for k in LOCKED_ONCE_STARTED if k in changes and changes[k] != getattr(event, k)]
         if paired and locked:
@@ -90,7 +91,16 @@ def event_update(*, event: Event, **changes) -> Event:
             setattr(event, key, value)
         _check_settings(event, rounds_paired=paired)
         event.save()
+        after = {k: _jsonable(getattr(event, k)) for k in changes}
+        changed = [k for k in changes if before[k] != after[k]]
+        if changed:
+            audit.record(event, by, "settings_changed", before={k: before[k] for k in changed},
+                         after={k: after[k] for k in changed})
     return event
+
+
+def _jsonable(value):
+    return value.isoformat() if hasattr(value, "isoformat") else value
 
 
 def _check_settings(event: Event, *, rounds_paired: int) -> None:
@@ -151,7 +161,10 @@ def player_register(
     is_ringer: bool = False,
     checked_in: bool = True,
     pinned_table: int | None = None,
+    user=None,
+    by=None,
 ) -> Player:
+    """Register a player; `user` links a person's account to the entry (self-registration)."""
     fmt = get_format(event.format)
     problems = []
     if fmt.faction(faction) is None:
@@ -171,6 +184,8 @@ def player_register(
         problems.append(
             Problem("duplicate_name", say('A player named "{name}" is already registered.', name=name), "name")
         )
+    if user is not None and event.players.filter(user=user).exists():
+        problems.append(Problem("already_registered", say("You are already registered for this event.")))
     if is_ringer and event.players.filter(is_ringer=True).exists():
         problems.append(
             Problem("ringer_exists", say("This event already has a Ringer; it can have only one."), "is_ringer")
@@ -178,7 +193,7 @@ def player_register(
     if problems:
         raise Invalid(*problems)
     with transaction.atomic():
-        return Player.objects.create(
+        player = Player.objects.create(
             event=event,
             name=name,
             faction=faction,
@@ -186,10 +201,23 @@ def player_register(
             is_ringer=is_ringer,
             checked_in=checked_in,
             pinned_table=pinned_table,
+            user=user,
         )
+        audit.record(event, by or user, "player_registered", player=player,
+                     after={"name": name, "faction": faction, "club": club, "is_ringer": is_ringer})
+    return player
 
 
-def player_update(*, player: Player, **changes) -> Player:
+def player_self_register(*, event: Event, user, name: str, faction: str, club: str = "") -> Player:
+    """A signed-in person enters an event whose registration is open; their account acts as the player."""
+    if not event.registration_open:
+        raise conflict("registration_closed", say("Registration for this event is closed."))
+    if selectors.latest_round_number(event):
+        raise conflict("event_started", say("This event has started: ask an organizer to register you."))
+    return player_register(event=event, name=name, faction=faction, club=club, user=user)
+
+
+def player_update(*, player: Player, by, **changes) -> Player:
     """Correct an entry; the same checks as registration for the fields that change."""
     fmt = get_format(player.event.format)
     problems = []
@@ -209,38 +237,61 @@ def player_update(*, player: Player, **changes) -> Player:
         )
     if problems:
         raise Invalid(*problems)
-    for key, value in changes.items():
-        setattr(player, key, value)
-    player.save(update_fields=list(changes) or None)
+    before = {k: getattr(player, k) for k in changes}
+    with transaction.atomic():
+        for key, value in changes.items():
+            setattr(player, key, value)
+        player.save(update_fields=list(changes) or None)
+        audit.record(player.event, by, "player_updated", player=player, before=before, after=changes)
     return player
 
 
-def player_check_in(*, player: Player) -> Player:
+def player_check_in(*, player: Player, by) -> Player:
     _refuse_if_disqualified(player)
-    player.checked_in = True
-    player.save(update_fields=["checked_in"])
+    with transaction.atomic():
+        before = player.checked_in
+        player.checked_in = True
+        player.save(update_fields=["checked_in"])
+        audit.record(player.event, by, "player_checked_in", player=player, before={"checked_in": before},
+                     after={"checked_in": True})
     return player
 
 
-def player_drop(*, player: Player) -> Player:
+def player_drop(*, player: Player, by) -> Player:
     """A dropped player keeps the games played and is no longer paired."""
     _refuse_if_disqualified(player)
-    player.status = DROPPED
-    player.save(update_fields=["status"])
+    with transaction.atomic():
+        before = player.status
+        player.status = DROPPED
+        player.save(update_fields=["status"])
+        audit.record(player.event, by, "player_dropped", player=player, before={"status": before},
+                     after={"status": DROPPED})
     return player
 
 
-def player_disqualify(*, player: Player, user) -> Player:
-    """No further part, not ranked; an unreported game of the current round is forfeited against them."""
+def player_disqualify(*, player: Player, by) -> Player:
+    """No further part, not ranked; an unconfirmed game of the current round is forfeited against them."""
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player.pk)
+        before = player.status
         player.status = DISQUALIFIED
         player.save(update_fields=["status"])
+        audit.record(player.event, by, "player_disqualified", player=player, before={"status": before},
+                     after={"status": DISQUALIFIED})
         current = player.event.round_set.order_by("-number").first()
         game = current and current.games.filter(result__isnull=True, seats__player=player).first()
         if game:
             report = Report(outcome=FORFEITED, loser=game.side_of(player.id))
-            _save_result(game=game, user=user, report=report, scores=score_report(player.event.rules(), report))
+            result_save(game=game, by=by, report=report, scores=score_report(player.event.rules(), report))
+    return player
+
+
+def player_key_rotate(*, player: Player, by) -> Player:
+    """Replace a player's private link (a lost or leaked slip): the old key stops working at once."""
+    with transaction.atomic():
+        player.key = new_player_key()
+        player.save(update_fields=["key"])
+        audit.record(player.event, by, "key_rotated", player=player, after={"key": "replaced"})
     return player
 
 
@@ -252,14 +303,14 @@ def _refuse_if_disqualified(player: Player) -> None:
         )
 
 
-def round_request(*, event: Event, user, **options) -> Round | Job:
+def round_request(*, event: Event, by, **options) -> Round | Job:
     """Pair the next round now, or, for a field at least PAIRING_JOB_THRESHOLD strong, as a Celery job."""
     field = event.players.filter(status=ACTIVE, checked_in=True, is_ringer=False).count()
     if field < settings.PAIRING_JOB_THRESHOLD:
-        return round_generate(event=event, **options)
+        return round_generate(event=event, by=by, **options)
     _refuse_round_now(event, selectors.latest_round_number(event) + 1)  # answer the usual 409s at once
     with transaction.atomic():
-        job = Job.objects.create(event=event, kind=Job.ROUND, params=options, created_by=user)
+        job = Job.objects.create(event=event, kind=Job.ROUND, params=options, created_by=by)
         transaction.on_commit(lambda: tasks.run_job.delay(str(job.id)))
     return job
 
@@ -274,6 +325,7 @@ def round_generate(
     method: str = SWISS,
     avoid_same_club: bool = False,
     progress=None,
+    by=None,
 ) -> Round:
     """Pair the next round and save it whole: mission, flipped cards, games and tables with their flags,
     seats and the bye's award. `progress(percent)` hears how far it got."""
@@ -384,11 +436,13 @@ def round_generate(
         Result.objects.bulk_create(
             Result(game=game, outcome=BYE, vp_a=bye.vp, tp_a=bye.tp, diff_a=bye.diff) for game in games if game.is_bye
         )
+        audit.record(event, by, "round_paired", round_number=number,
+                     after={"method": method, "seed": seed, "games": len(games)})
         report_progress(100)
     return rnd
 
 
-def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force: bool = False, user) -> Round:
+def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force: bool = False, by) -> Round:
     """Exchange two players' seats in a round with no reported result; a swap that breaks a pairing rule
     (a rematch within the window, a second bye) needs `force` and is recorded in the round's report."""
     with transaction.atomic():
@@ -448,11 +502,14 @@ def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force
                 "swap": [player_1, player_2],
                 "forced": bool(broken),
                 "broken": broken,
-                "by": getattr(user, "username", ""),
+                "by": getattr(by, "username", ""),
                 "at": timezone.now().isoformat(),
             }
         )
         rnd.save(update_fields=["report"])
+        audit.record(event, by, "seats_swapped", round_number=number, player=player_1, other_player=player_2,
+                     before={"tables": [second.table, first.table]}, after={"tables": [first.table, second.table],
+                                                                           "forced": bool(broken), "broken": broken})
     return rnd
 
 
@@ -471,14 +528,14 @@ def _refuse_round_now(event: Event, number: int) -> None:
             raise conflict(
                 "results_missing",
                 say(
-                    "Round {round} still has games without a result (tables: {tables}).",
+                    "Round {round} still has games without a confirmed result (tables: {tables}).",
                     round=number - 1,
                     tables=", ".join(map(str, missing)),
                 ),
             )
 
 
-def round_delete(*, event: Event, number: int) -> None:
+def round_delete(*, event: Event, number: int, by) -> None:
     """Redo: remove the latest round while no game of it has a reported result; its cards go back on the deck."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
@@ -491,33 +548,50 @@ def round_delete(*, event: Event, number: int) -> None:
                 "round_has_results", say("Round {number} already has results; correct them instead.", number=number)
             )
         rnd.delete()
+        audit.record(event, by, "round_removed", round_number=number, before={"seed": rnd.seed})
 
 
-def result_record(*, game: Game, user, report: Report) -> tuple[Result, bool]:
-    """Enter or replace a game's result; returns (result, created). A concession drops the conceder."""
-    if game.is_bye:
-        raise conflict("bye_result_fixed", say("A bye's result is the event's award and cannot be entered."))
-    names = {"a": game.player_a.name, "b": game.player_b.name}
-    scores = score_report(game.round.event.rules(), report, pool=game.round.scheme_pool, names=names)
+def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] = ("", "")) -> tuple[Result, bool]:
+    """An organizer enters or replaces a game's result; it counts at once and settles any players'
+    versions (a dispute). Returns (result, created)."""
+    scores = result_scores(game, report)
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        result, created = _save_result(game=game, user=user, report=report, scores=scores)
-        if report.outcome == CONCEDED:
-            Player.objects.filter(
-                pk=game.player_a_id if report.loser == "a" else game.player_b_id, status=ACTIVE
-            ).update(status=DROPPED)
+        game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
+        before = audit.result_snapshot(Result.objects.filter(game=game).first())
+        versions = [audit.version_snapshot(v) for v in game.reports.all()]
+        result, created = result_save(game=game, by=by, report=report, scores=scores, masters=masters)
+        audit.record(game.round.event, by, "result_entered", game=game,
+                     before={"result": before, "versions": versions} if versions else before,
+                     after=audit.result_snapshot(result))
     return result, created
 
 
-def _save_result(*, game: Game, user, report: Report, scores) -> tuple[Result, bool]:
+def result_scores(game: Game, report: Report):
+    """The game's two scores under the event's rules; every problem with the report raises Invalid."""
+    if game.is_bye:
+        raise conflict("bye_result_fixed", say("A bye's result is the event's award and cannot be entered."))
+    names = {"a": game.player_a.name, "b": game.player_b.name}
+    return score_report(game.round.event.rules(), report, pool=game.round.scheme_pool, names=names)
+
+
+def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, str] = ("", "")) -> tuple[Result, bool]:
+    """Store the result that counts (inside the caller's transaction): players' pending versions go, a
+    concession drops the conceder."""
     side_a, side_b = scores
+    PlayerReport.objects.filter(game=game).delete()
+    if report.outcome == CONCEDED:
+        Player.objects.filter(
+            pk=game.player_a_id if report.loser == "a" else game.player_b_id, status=ACTIVE
+        ).update(status=DROPPED)
     try:
         return Result.objects.update_or_create(
             game=game,
             defaults=dict(
                 outcome=report.outcome,
                 loser=report.loser or "",
-                entered_by=user,
+                master_a=masters[0],
+                master_b=masters[1],
+                entered_by=by if getattr(by, "is_authenticated", False) and not isinstance(by, Player) else None,
                 turns=report.turns,
                 breakdown={side: asdict(part) for side, part in report.breakdown.items()},
                 vp_a=side_a.vp,
@@ -569,11 +643,12 @@ def import_rows_checked(*, event: Event, rows: list[list[str]]) -> list[tuple[di
     return checked
 
 
-def players_import(*, event: Event, rows: list[list[str]]) -> list[Player]:
+def players_import(*, event: Event, rows: list[list[str]], by) -> list[Player]:
     """Register every valid row in one transaction (the preview showed the others and why)."""
     good = [entry for entry, problems in import_rows_checked(event=event, rows=rows) if not problems]
     with transaction.atomic():
-        return [player_register(event=event, name=e["name"], faction=e["faction"], club=e["club"][:100]) for e in good]
+        return [player_register(event=event, name=e["name"], faction=e["faction"], club=e["club"][:100], by=by)
+                for e in good]
 
 
 def round_clock(*, rnd: Round, action: str) -> Round:
@@ -590,18 +665,23 @@ def round_clock(*, rnd: Round, action: str) -> Round:
     return rnd
 
 
-def organizer_add(*, event: Event, username: str) -> Event:
+def organizer_add(*, event: Event, username: str, by) -> Event:
     """A co-organizer has the same rights as the event's creator."""
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
         raise invalid("unknown_user", say("No user is called {username}.", username=username), "username")
-    event.organizers.add(user)
+    with transaction.atomic():
+        event.organizers.add(user)
+        audit.record(event, by, "organizer_added", after={"username": user.get_username()})
     return event
 
 
-def player_remove(*, player: Player) -> None:
+def player_remove(*, player: Player, by) -> None:
     """Undo a registration made by mistake; a player who has played (or been seated) is dropped instead."""
     if player.seats.exists():
         raise conflict("player_has_games", say("{name} already has games: drop the player instead.",
                                                name=player.name))
-    player.delete()
+    with transaction.atomic():
+        audit.record(player.event, by, "player_removed", player=player,
+                     before={"name": player.name, "faction": player.faction, "club": player.club})
+        player.delete()

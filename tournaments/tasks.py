@@ -27,7 +27,7 @@ def run_job(job_id: str) -> None:
 
     try:
         with transaction.atomic():
-            rnd = services.round_generate(event=job.event, progress=progress, **job.params)
+            rnd = services.round_generate(event=job.event, progress=progress, by=job.created_by, **job.params)
             Job.objects.filter(pk=job.pk).update(status=Job.DONE, progress=100, result={"round": rnd.number},
                                                  finished_at=timezone.now())
     except DomainError as error:

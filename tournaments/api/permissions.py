@@ -13,3 +13,15 @@ class IsOrganizerOrReadOnly(BasePermission):
 
     def has_object_permission(self, request, view, event):
         return request.method in SAFE_METHODS or is_organizer(request.user, event)
+
+
+class IsOrganizer(IsOrganizerOrReadOnly):
+    """Reads too need an organizer of the event (the audit trail)."""
+
+    message = "Only an organizer of this event may see this."
+
+    def has_permission(self, request, view):
+        return bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request, view, event):
+        return is_organizer(request.user, event)

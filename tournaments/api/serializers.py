@@ -6,9 +6,10 @@ from rest_framework import serializers
 
 from scoring.deck import Card
 from scoring.formats import get_format
-from scoring.validator import (ERROR_CODES, PLAYED, REPORTED_OUTCOMES, SIDES, Report, SchemeScore, SideBreakdown,
-                               TurnScore)
-from tournaments.models import Event, Game, Job, Player, Result, Round
+from scoring.validator import ERROR_CODES, PLAYED, REPORTED_OUTCOMES, SIDES, Report, breakdown_from_dict
+from tournaments.models import AuditRecord, Event, Game, Job, Player, PlayerReport, Result, Round
+from tournaments.player_reports import GAME_STATUSES, game_status
+from tournaments.audit import ACTIONS
 from tournaments.pairing import METHODS, SWISS
 from tournaments.selectors import is_organizer
 from tournaments.standings import TIEBREAKS
@@ -110,7 +111,7 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = ["id", "slug", "name", "date", "format", "rounds", "rematch_window", "bye", "concession",
                   "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
-                  "unavailable_tables", "organizers", "created_at"]
+                  "unavailable_tables", "self_reporting", "registration_open", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
     def validate_scheme_pools(self, pools):
@@ -138,13 +139,38 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player's entry; `key` and `link` (the private link) go to the event's organizers only."""
+
     pinned_table = serializers.IntegerField(min_value=1, max_value=10000, required=False, allow_null=True,
                                             help_text="Accessibility: this player always sits at this table.")
+    key = serializers.CharField(read_only=True, required=False,
+                                help_text="Organizers only: the private key (`Authorization: Key <key>`).")
+    link = serializers.SerializerMethodField(help_text="Organizers only: the player's private page.")
 
     class Meta:
         model = Player
-        fields = ["id", "name", "faction", "club", "status", "is_ringer", "checked_in", "pinned_table"]
+        fields = ["id", "name", "faction", "club", "status", "is_ringer", "checked_in", "pinned_table", "key",
+                  "link"]
         read_only_fields = ["status"]
+
+    def get_link(self, player) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(f"/p/{player.key}/") if request else f"/p/{player.key}/"
+
+    def to_representation(self, player):
+        data = super().to_representation(player)
+        if not self.context.get("organizer"):
+            data.pop("key")
+            data.pop("link")
+        return data
+
+
+class RegistrationSerializer(serializers.Serializer):
+    """A signed-in person entering an event themselves; the name defaults to their username."""
+
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    faction = serializers.CharField(max_length=40)
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
 
 
 class ResultSideSerializer(serializers.Serializer):
@@ -161,7 +187,8 @@ class ResultSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Result
-        fields = ["game", "outcome", "loser", "a", "b", "turns", "breakdown", "entered_at"]
+        fields = ["game", "outcome", "loser", "a", "b", "turns", "breakdown", "master_a", "master_b",
+                  "entered_at"]
 
     def get_a(self, result) -> ResultSideSerializer:
         return {"player": result.game.player_a_id, "vp": result.vp_a, "tp": result.tp_a, "diff": result.diff_a}
@@ -214,16 +241,18 @@ class ResultInputSerializer(serializers.Serializer):
     loser = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True)
     turns = serializers.IntegerField(required=False, allow_null=True, help_text="Turns played.")
     breakdown = BreakdownSerializer(required=False)
+    master_a = serializers.CharField(required=False, allow_blank=True, max_length=60, default="",
+                                     help_text="The Master player a led.")
+    master_b = serializers.CharField(required=False, allow_blank=True, max_length=60, default="")
+
+    def masters(self) -> tuple[str, str]:
+        return self.validated_data["master_a"], self.validated_data["master_b"]
 
     def to_report(self) -> Report:
         data = self.validated_data
-        breakdown = {
-            side: SideBreakdown(strategy=part["strategy"],
-                                schemes=tuple(SchemeScore(**s) for s in part["schemes"]),
-                                turns=tuple(TurnScore(**t) for t in part["turns"]))
-            for side, part in data.get("breakdown", {}).items()}
         return Report(outcome=data["outcome"], vp_a=data.get("vp_a"), vp_b=data.get("vp_b"),
-                      loser=data.get("loser"), turns=data.get("turns"), breakdown=breakdown)
+                      loser=data.get("loser"), turns=data.get("turns"),
+                      breakdown=breakdown_from_dict(data.get("breakdown", {})))
 
 
 class ResultProblemSerializer(serializers.Serializer):
@@ -234,24 +263,57 @@ class ResultProblemSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
+class VersionSerializer(serializers.ModelSerializer):
+    """A player's version of the result, not counted until confirmed."""
+
+    side = serializers.ChoiceField(choices=SIDES, help_text="Who reported this version.")
+    outcome = serializers.ChoiceField(choices=REPORTED_OUTCOMES)
+    loser = serializers.CharField(allow_null=True)
+
+    class Meta:
+        model = PlayerReport
+        fields = ["side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "master_a", "master_b",
+                  "updated_at"]
+
+    def to_representation(self, version):
+        data = super().to_representation(version)
+        data["loser"] = version.loser or None
+        return data
+
+
 class GameSerializer(serializers.ModelSerializer):
+    """A game; `status` says where its result stands. Only a confirmed result is in `result`; the players'
+    pending `versions` go to the two players and the organizers alone."""
+
     bye = serializers.BooleanField(source="is_bye", read_only=True)
+    status = serializers.SerializerMethodField()
     result = serializers.SerializerMethodField()
+    versions = VersionSerializer(source="reports", many=True, read_only=True, required=False)
     event = serializers.IntegerField(source="round.event_id", read_only=True)
     round = serializers.IntegerField(source="round.number", read_only=True)
 
     class Meta:
         model = Game
-        fields = ["id", "event", "round", "table", "player_a", "player_b", "bye", "flags", "result"]
+        fields = ["id", "event", "round", "table", "player_a", "player_b", "bye", "flags", "status", "result",
+                  "versions"]
+
+    def get_status(self, game) -> serializers.ChoiceField(choices=GAME_STATUSES):
+        return game_status(game)
 
     def get_result(self, game) -> ResultSerializer(allow_null=True):
         result = getattr(game, "result", None)
         return ResultSerializer(result).data if result else None
 
+    def to_representation(self, game):
+        data = super().to_representation(game)
+        if not self.context.get("sees_versions"):
+            data.pop("versions")
+        return data
+
 
 class RoundGameSerializer(GameSerializer):
     class Meta(GameSerializer.Meta):
-        fields = ["id", "table", "player_a", "player_b", "bye", "flags", "result"]
+        fields = ["id", "table", "player_a", "player_b", "bye", "flags", "status", "result", "versions"]
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -333,3 +395,17 @@ class JobSerializer(serializers.ModelSerializer):
 
 class OrganizerSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
+
+
+class AuditRecordSerializer(serializers.ModelSerializer):
+    """One change: `by` names a user or a player (through their link or account) as they were then."""
+
+    action = serializers.ChoiceField(choices=sorted(ACTIONS.items()))
+    round = serializers.IntegerField(source="round_number", allow_null=True)
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+    other_player = serializers.IntegerField(source="other_player_id", allow_null=True)
+
+    class Meta:
+        model = AuditRecord
+        fields = ["id", "at", "action", "by", "by_player", "round", "table", "player", "other_player", "before",
+                  "after"]

@@ -3,16 +3,18 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.decorators import api_view, permission_classes
-from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.formats import FORMATS
 from scoring.validator import ERROR_CODES
-from tournaments import selectors, services
+from tournaments import audit, player_reports, selectors, services
 from tournaments.api import serializers as s
-from tournaments.api.permissions import IsOrganizerOrReadOnly
+from tournaments.api.access import ReportPerAddress, ReportPerPlayer, acting_player
+from tournaments.api.permissions import IsOrganizer, IsOrganizerOrReadOnly
+from tournaments.selectors import is_organizer
 from tournaments.models import Event, Game, Job, Player
 
 
@@ -57,7 +59,8 @@ class EventDetail(generics.RetrieveUpdateAPIView):
     def perform_update(self, serializer):
         event = serializer.instance
         serializer.instance = services.event_update(
-            event=event, **serializer.settings_from(serializer.validated_data, current_awards=event.awards))
+            event=event, by=self.request.user,
+            **serializer.settings_from(serializer.validated_data, current_awards=event.awards))
 
 
 class EventScoped(APIView):
@@ -71,18 +74,63 @@ class EventScoped(APIView):
         return event
 
 
+    def players_out(self, event, players, **kw):
+        """Players as this request may see them: organizers get the private keys and links."""
+        context = {"request": self.request, "organizer": is_organizer(self.request.user, event)}
+        return s.PlayerSerializer(players, context=context, **kw).data
+
+
 class EventPlayers(EventScoped):
     @extend_schema(responses=s.PlayerSerializer(many=True))
     def get(self, request, event_id):
-        return Response(s.PlayerSerializer(self.event().players.all(), many=True).data)
+        event = self.event()
+        return Response(self.players_out(event, event.players.all(), many=True))
 
     @extend_schema(request=s.PlayerSerializer, responses={201: s.PlayerSerializer})
     def post(self, request, event_id):
         event = self.event()
         data = s.PlayerSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_register(event=event, **data.validated_data)
-        return Response(s.PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+        player = services.player_register(event=event, by=request.user, **data.validated_data)
+        return Response(self.players_out(event, player), status=status.HTTP_201_CREATED)
+
+
+class EventRegistration(EventScoped):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=s.RegistrationSerializer, responses={201: s.PlayerSerializer})
+    def post(self, request, event_id):
+        """A signed-in person registers themselves while the organizer keeps registration open; their
+        account then acts as the player (reporting, confirming)."""
+        event = get_object_or_404(Event, pk=event_id)
+        data = s.RegistrationSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_self_register(event=event, user=request.user,
+                                               name=data.validated_data.get("name") or request.user.get_username(),
+                                               faction=data.validated_data["faction"],
+                                               club=data.validated_data["club"])
+        return Response(self.players_out(event, player), status=status.HTTP_201_CREATED)
+
+
+class EventAudit(EventScoped, generics.ListAPIView):
+    """Every change to the event, newest first (organizers only); `?table=` and `?player=` narrow it."""
+
+    permission_classes = [IsOrganizer]
+    serializer_class = s.AuditRecordSerializer
+
+    @extend_schema(parameters=[OpenApiParameter("table", int), OpenApiParameter("player", int)])
+    def get(self, request, *args, **kwargs):
+        return self.list(request, *args, **kwargs)
+
+    def get_queryset(self):
+        filters = {}
+        for name in ("table", "player"):
+            value = self.request.query_params.get(name)
+            if value is not None:
+                if not value.isdigit():
+                    raise ValidationError({name: ["A number."]}, code="invalid")
+                filters[name] = int(value)
+        return audit.records(self.event(), **filters)
 
 
 class EventOrganizers(EventScoped):
@@ -92,27 +140,25 @@ class EventOrganizers(EventScoped):
         event = self.event()
         data = s.OrganizerSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.organizer_add(event=event, username=data.validated_data["username"])
+        services.organizer_add(event=event, username=data.validated_data["username"], by=request.user)
         event = Event.objects.prefetch_related("organizers").get(pk=event.pk)
         return Response(s.EventSerializer(event, context={"request": request}).data)
 
 
 class PlayerAction(EventScoped):
-    """POST .../players/{pid}/check-in/, drop/ or disqualify/."""
+    """POST .../players/{pid}/check-in/, drop/, disqualify/ or rotate-key/ (a new private link; the old
+    one stops working at once)."""
 
     action = None
+    ACTIONS = {"check-in": services.player_check_in, "drop": services.player_drop,
+               "disqualify": services.player_disqualify, "rotate-key": services.player_key_rotate}
 
     @extend_schema(request=None, responses=s.PlayerSerializer)
     def post(self, request, event_id, player_id):
         event = self.event()
         player = get_object_or_404(Player, pk=player_id, event=event)
-        if self.action == "check-in":
-            player = services.player_check_in(player=player)
-        elif self.action == "drop":
-            player = services.player_drop(player=player)
-        else:
-            player = services.player_disqualify(player=player, user=request.user)
-        return Response(s.PlayerSerializer(player).data)
+        player = self.ACTIONS[self.action](player=player, by=request.user)
+        return Response(self.players_out(event, player))
 
 
 class EventRounds(EventScoped):
@@ -126,30 +172,31 @@ class EventRounds(EventScoped):
         event = self.event()
         data = s.RoundInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        made = services.round_request(event=event, user=request.user, **data.validated_data)
+        made = services.round_request(event=event, by=request.user, **data.validated_data)
         if isinstance(made, Job):
             made.refresh_from_db()
             body = s.JobSerializer(made, context={"request": request}).data
             return Response(body, status=status.HTTP_202_ACCEPTED,
                             headers={"Location": request.build_absolute_uri(f"/api/jobs/{made.pk}/")})
-        return Response(s.RoundSerializer(selectors.round_with_games(event, made.number)).data,
-                        status=status.HTTP_201_CREATED)
+        return Response(s.RoundSerializer(selectors.round_with_games(event, made.number),
+                                          context={"sees_versions": True}).data, status=status.HTTP_201_CREATED)
 
 
 class RoundDetail(EventScoped):
     @extend_schema(responses=s.RoundSerializer)
     def get(self, request, event_id, number):
-        rnd = selectors.round_with_games(self.event(), number)
+        event = self.event()
+        rnd = selectors.round_with_games(event, number)
         if rnd is None:
             raise NotFound(f"This event has no round {number}.")
-        return Response(s.RoundSerializer(rnd).data)
+        return Response(s.RoundSerializer(rnd, context={"sees_versions": is_organizer(request.user, event)}).data)
 
     @extend_schema(responses={204: None})
     def delete(self, request, event_id, number):
         event = self.event()
         if not event.round_set.filter(number=number).exists():
             raise NotFound(f"This event has no round {number}.")
-        services.round_delete(event=event, number=number)
+        services.round_delete(event=event, number=number, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -160,8 +207,9 @@ class RoundSwap(EventScoped):
         event = self.event()
         data = s.SwapSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.round_swap(event=event, number=number, user=request.user, **data.validated_data)
-        return Response(s.RoundSerializer(selectors.round_with_games(event, number)).data)
+        services.round_swap(event=event, number=number, by=request.user, **data.validated_data)
+        return Response(s.RoundSerializer(selectors.round_with_games(event, number),
+                                          context={"sees_versions": True}).data)
 
 
 class JobDetail(generics.RetrieveAPIView):
@@ -174,12 +222,13 @@ class JobDetail(generics.RetrieveAPIView):
 class PlayerDetail(EventScoped):
     @extend_schema(responses=s.PlayerSerializer)
     def get(self, request, event_id, player_id):
-        return Response(s.PlayerSerializer(get_object_or_404(Player, pk=player_id, event=self.event())).data)
+        event = self.event()
+        return Response(self.players_out(event, get_object_or_404(Player, pk=player_id, event=event)))
 
     @extend_schema(responses={204: None})
     def delete(self, request, event_id, player_id):
         """Remove a registration made by mistake (409 once the player has a game: drop them instead)."""
-        services.player_remove(player=get_object_or_404(Player, pk=player_id, event=self.event()))
+        services.player_remove(player=get_object_or_404(Player, pk=player_id, event=self.event()), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=s.PlayerSerializer, responses=s.PlayerSerializer)
@@ -190,29 +239,86 @@ class PlayerDetail(EventScoped):
         data = s.PlayerSerializer(player, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         changes = {k: v for k, v in data.validated_data.items() if k in ("name", "faction", "club", "pinned_table")}
-        return Response(s.PlayerSerializer(services.player_update(player=player, **changes)).data)
+        return Response(self.players_out(event, services.player_update(player=player, by=request.user, **changes)))
 
 
-class GameDetail(generics.RetrieveAPIView):
-    queryset = Game.objects.select_related("round", "result")
-    serializer_class = s.GameSerializer
+def load_game(pk) -> Game:
+    return get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b", "result")
+                             .prefetch_related("reports"), pk=pk)
+
+
+def sees_versions(request, game: Game) -> bool:
+    """The two players and the organizers see the players' pending versions; nobody else does."""
+    event = game.round.event
+    player = acting_player(request, event)
+    return (player is not None and game.side_of(player.id) is not None) or is_organizer(request.user, event)
+
+
+RESULT_PROBLEMS = OpenApiResponse(s.ResultProblemSerializer(many=True), description=(
+    "Every problem with the report, each with its `code`:\n" + "\n".join(
+        f"- `{code}`: {meaning}" for code, meaning in sorted(ERROR_CODES.items()))))
+
+
+class GameDetail(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=s.GameSerializer)
+    def get(self, request, pk):
+        game = load_game(pk)
+        return Response(s.GameSerializer(game, context={"sees_versions": sees_versions(request, game)}).data)
 
 
 class GameResult(APIView):
     permission_classes = [IsOrganizerOrReadOnly]
 
-    @extend_schema(request=s.ResultInputSerializer, responses={
-        200: s.ResultSerializer, 201: s.ResultSerializer,
-        400: OpenApiResponse(s.ResultProblemSerializer(many=True), description=(
-            "Every problem with the report, each with its `code`:\n" + "\n".join(
-                f"- `{code}`: {meaning}" for code, meaning in sorted(ERROR_CODES.items()))))})
+    @extend_schema(request=s.ResultInputSerializer, responses={200: s.ResultSerializer, 201: s.ResultSerializer,
+                                                               400: RESULT_PROBLEMS})
     def post(self, request, pk):
+        """The organizer's result: counts at once and decides any dispute."""
         game = get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b"), pk=pk)
         self.check_object_permissions(request, game.round.event)
         data = s.ResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        result, created = services.result_record(game=game, user=request.user, report=data.to_report())
+        result, created = services.result_record(game=game, by=request.user, report=data.to_report(),
+                                                 masters=data.masters())
         return Response(s.ResultSerializer(result).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class GamePlayerAnswer(APIView):
+    """POST /api/games/{id}/report/, confirm/ or dispute/: a player of the game, by private key
+    (`Authorization: Key <key>`) or linked account. Throttled per player and per address."""
+
+    permission_classes = [AllowAny]  # who may act is the game's business, checked below
+    throttle_classes = [ReportPerPlayer, ReportPerAddress]
+    action = None
+
+    def player_of(self, request, game: Game) -> Player:
+        player = acting_player(request, game.round.event)
+        if player is None or game.side_of(player.id) is None:
+            if not (request.auth or request.user.is_authenticated):
+                raise NotAuthenticated("Send your private key: Authorization: Key <key>.")
+            raise PermissionDenied("Only the two players of this game can report, confirm or dispute it.")
+        return player
+
+    @extend_schema(request=s.ResultInputSerializer, responses={200: s.GameSerializer, 400: RESULT_PROBLEMS})
+    def post(self, request, pk):
+        game = load_game(pk)
+        player = self.player_of(request, game)
+        if self.action == "confirm":
+            player_reports.report_confirm(game=game, player=player)
+        else:
+            data = s.ResultInputSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            answer = player_reports.report_submit if self.action == "report" else player_reports.report_dispute
+            answer(game=game, player=player, report=data.to_report(), masters=data.masters())
+        game = load_game(pk)
+        return Response(s.GameSerializer(game, context={"sees_versions": True}).data)
+
+
+class GameConfirm(GamePlayerAnswer):
+    @extend_schema(request=None, responses=s.GameSerializer)
+    def post(self, request, pk):
+        return super().post(request, pk)
 
 
 class Standings(EventScoped):

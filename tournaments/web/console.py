@@ -47,7 +47,7 @@ def event(request, slug):
     player_form = PlayerForm(request.POST or None, format_key=event.format)
     if request.method == "POST" and player_form.is_valid():
         try:
-            services.player_register(event=event, **player_form.cleaned_data)
+            services.player_register(event=event, by=request.user, **player_form.cleaned_data)
         except DomainError as error:
             show_problems(player_form, error)
         else:
@@ -71,13 +71,13 @@ def player_action(request, slug, player_id, action):
         raise Http404("No such action")
     try:
         if action == "remove":
-            services.player_remove(player=player)
+            services.player_remove(player=player, by=request.user)
         elif action == "check-in":
-            services.player_check_in(player=player)
+            services.player_check_in(player=player, by=request.user)
         elif action == "drop":
-            services.player_drop(player=player)
+            services.player_drop(player=player, by=request.user)
         else:
-            services.player_disqualify(player=player, user=request.user)
+            services.player_disqualify(player=player, by=request.user)
     except DomainError as error:
         messages.error(request, str(error))
     return redirect("console-event", event.slug)
@@ -92,7 +92,7 @@ def import_players(request, slug):
         return redirect("console-event", event.slug)
     rows = list(csv.reader(io.StringIO(form.cleaned_data["csv"])))
     if "confirm" in request.POST:
-        saved = services.players_import(event=event, rows=rows)
+        saved = services.players_import(event=event, rows=rows, by=request.user)
         messages.success(request, _("%(n)s players imported.") % {"n": len(saved)})
         return redirect("console-event", event.slug)
     checked = services.import_rows_checked(event=event, rows=rows)
@@ -108,7 +108,7 @@ def pair_round(request, slug):
     form = RoundForm(request.POST)
     if form.is_valid():
         try:
-            made = services.round_request(event=event, user=request.user, method=form.cleaned_data["method"])
+            made = services.round_request(event=event, by=request.user, method=form.cleaned_data["method"])
         except DomainError as error:
             messages.error(request, str(error))
         else:
@@ -140,7 +140,7 @@ def round_console(request, slug, number):
                 data = form.cleaned_data
                 try:
                     services.result_record(game=Game.objects.select_related("round__event", "player_a", "player_b")
-                                           .get(pk=game_id), user=request.user,
+                                           .get(pk=game_id), by=request.user,
                                            report=Report(outcome=data["outcome"], vp_a=data["vp_a"],
                                                          vp_b=data["vp_b"], loser=data["loser"] or None))
                 except DomainError as error:
@@ -160,7 +160,7 @@ def round_console(request, slug, number):
 def redo_round(request, slug, number):
     event = organized_event(request, slug)
     try:
-        services.round_delete(event=event, number=number)
+        services.round_delete(event=event, number=number, by=request.user)
     except DomainError as error:
         messages.error(request, str(error))
         return redirect("console-round", event.slug, number)
@@ -249,7 +249,7 @@ def settings_page(request, slug):
         if event.rules().announced(awards) != event.rules():
             changes["awards"] = awards
         try:
-            services.event_update(event=event, **changes)
+            services.event_update(event=event, by=request.user, **changes)
         except DomainError as error:
             show_problems(form, error)
         else:
@@ -267,7 +267,7 @@ def swap_seats(request, slug, number):
     form = SwapForm(request.POST, players=_seated(rnd, players))
     if form.is_valid():
         try:
-            services.round_swap(event=event, number=number, user=request.user, **form.cleaned_data)
+            services.round_swap(event=event, number=number, by=request.user, **form.cleaned_data)
         except DomainError as error:
             messages.error(request, str(error))
         else:

@@ -1,0 +1,124 @@
+"""Players report their own games: one reports, the opponent confirms or disputes.
+
+A player's version is a `PlayerReport`; it counts only once the opponent
+confirms it (or disputes with the same figures, or the reporter corrects theirs
+to match the dispute), and the organizer's result always wins. The rules module
+judges every version exactly as it judges an organizer's entry.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django.db import transaction
+
+from scoring.messages import say
+from scoring.problems import conflict
+from scoring.validator import Report, breakdown_from_dict
+from tournaments import audit, services
+from tournaments.models import Game, Player, PlayerReport, Result
+
+UNREPORTED, AWAITING, DISPUTED, CONFIRMED = "unreported", PlayerReport.AWAITING, PlayerReport.DISPUTED, "confirmed"
+GAME_STATUSES = (UNREPORTED, AWAITING, DISPUTED, CONFIRMED)
+
+
+def game_status(game: Game) -> str:
+    """Where a game's result stands; reads prefetched `result` and `reports` when the caller loaded them."""
+    if getattr(game, "result", None) is not None:
+        return CONFIRMED
+    versions = len(game.reports.all())
+    return {0: UNREPORTED, 1: AWAITING}.get(versions, DISPUTED)
+
+
+def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
+    """A player of the game reports it, or corrects their own version; returns the game's status."""
+    scores = _checked(game, report)
+    with transaction.atomic():
+        game, versions = _locked(game, player)
+        side = game.side_of(player.id)
+        mine, theirs = versions.get(side), versions.get(_other(side))
+        if theirs is not None and mine is None:
+            raise conflict("report_awaits_you", say(
+                "Your opponent already reported this game: confirm their result or dispute it."))
+        return _store_version(game, player, side, mine, theirs, report, scores, masters,
+                              "report_corrected" if mine else "result_reported")
+
+
+def report_dispute(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
+    """The opponent answers a report with their own figures; equal figures confirm it instead."""
+    scores = _checked(game, report)
+    with transaction.atomic():
+        game, versions = _locked(game, player)
+        side = game.side_of(player.id)
+        mine, theirs = versions.get(side), versions.get(_other(side))
+        if theirs is None:
+            raise conflict("nothing_to_dispute", say(
+                "Your opponent has not reported this game: report it yourself."))
+        return _store_version(game, player, side, mine, theirs, report, scores, masters, "result_disputed")
+
+
+def report_confirm(*, game: Game, player: Player) -> str:
+    """The opponent accepts the other player's version (also the way out of a dispute); it counts."""
+    with transaction.atomic():
+        game, versions = _locked(game, player)
+        theirs = versions.get(_other(game.side_of(player.id)))
+        if theirs is None:
+            raise conflict("nothing_to_confirm", say("There is no report from your opponent to confirm."))
+        report = _as_report(theirs)
+        _count(game, player, report, _checked(game, report), (theirs.master_a, theirs.master_b),
+               versions=[audit.version_snapshot(v) for v in versions.values()])
+    return CONFIRMED
+
+
+def _checked(game: Game, report: Report):
+    if not game.round.event.self_reporting:
+        raise conflict("self_reporting_off", say("Organizers enter the results of this event."))
+    return services.result_scores(game, report)
+
+
+def _locked(game: Game, player: Player) -> tuple[Game, dict[str, PlayerReport]]:
+    """The game, locked against a simultaneous report, and its players' versions by side."""
+    game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
+    if Result.objects.filter(game=game).exists():
+        raise conflict("result_confirmed", say(
+            "This game's result is confirmed; only an organizer can correct it now."))
+    if game.side_of(player.id) is None:
+        raise conflict("not_your_game", say("Only the two players of a game can report it."))
+    return game, {v.side: v for v in game.reports.all()}
+
+
+def _other(side: str) -> str:
+    return "b" if side == "a" else "a"
+
+
+def _store_version(game, player, side, mine, theirs, report, scores, masters, action) -> str:
+    before = audit.version_snapshot(mine)
+    version = mine or PlayerReport(game=game, side=side)
+    version.outcome, version.loser = report.outcome, report.loser or ""
+    version.vp_a, version.vp_b, version.turns = scores[0].vp, scores[1].vp, report.turns
+    version.breakdown = {s: asdict(part) for s, part in report.breakdown.items()}
+    version.master_a, version.master_b = masters
+    version.save()
+    audit.record(game.round.event, player, action, game=game, before=before, after=audit.version_snapshot(version))
+    if theirs is not None and _same_result(version, theirs):
+        # Both players now say the same thing: that is a confirmation.
+        _count(game, player, _as_report(theirs), services.result_scores(game, _as_report(theirs)),
+               (theirs.master_a or version.master_a, theirs.master_b or version.master_b),
+               versions=[audit.version_snapshot(theirs), audit.version_snapshot(version)])
+        return CONFIRMED
+    return DISPUTED if theirs is not None else AWAITING
+
+
+def _same_result(one: PlayerReport, other: PlayerReport) -> bool:
+    fields = ("outcome", "loser", "vp_a", "vp_b")
+    return all(getattr(one, f) == getattr(other, f) for f in fields)
+
+
+def _as_report(version: PlayerReport) -> Report:
+    return Report(outcome=version.outcome, vp_a=version.vp_a, vp_b=version.vp_b, loser=version.loser or None,
+                  turns=version.turns, breakdown=breakdown_from_dict(version.breakdown))
+
+
+def _count(game, player, report, scores, masters, *, versions) -> None:
+    result, _ = services.result_save(game=game, by=player, report=report, scores=scores, masters=masters)
+    audit.record(game.round.event, player, "result_confirmed", game=game, before={"versions": versions},
+                 after=audit.result_snapshot(result))
