@@ -2,17 +2,28 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 
-from tournaments.models import Event, Game, Player, Result, Round, Seat
+from tournaments.models import AuditRecord, Event, Game, Player, PlayerReport, Result, Round, Seat
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Throttle counters and cached pages live in the cache: each test starts with none."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 class Api:
     """A JSON client over pytest-django's test client, as an API user would call it."""
 
-    def __init__(self, client, token: str | None = None):
+    def __init__(self, client, token: str | None = None, key: str | None = None):
         self.client = client
         self.headers = {"Authorization": f"Token {token}"} if token else {}
+        if key:
+            self.headers = {"Authorization": f"Key {key}"}
 
     def call(self, method: str, path: str, body=None, raw: str | None = None):
         data = raw if raw is not None else (json.dumps(body) if body is not None else None)
@@ -55,7 +66,8 @@ def anon_api(client, db):
 
 def db_state():
     """Everything the API can write, to prove a rejected request changed nothing."""
-    return [list(m.objects.order_by("pk").values()) for m in (Event, Player, Round, Game, Seat, Result)]
+    return [list(m.objects.order_by("pk").values())
+            for m in (Event, Player, Round, Game, Seat, Result, PlayerReport, AuditRecord)]
 
 
 def error_codes(body) -> set[tuple[str | None, str]]:
