@@ -1,5 +1,15 @@
+import pytest
+from django.core.cache import cache
 from hypothesis import settings
 
 # Shared machines are noisy: judge properties by their examples, never by a deadline.
 settings.register_profile("gaininggrounds", deadline=None, max_examples=60)
 settings.load_profile("gaininggrounds")
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Throttle counters and cached pages live in the cache: each test starts with none."""
+    cache.clear()
+    yield
+    cache.clear()

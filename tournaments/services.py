@@ -551,14 +551,19 @@ def round_delete(*, event: Event, number: int, by) -> None:
         audit.record(event, by, "round_removed", round_number=number, before={"seed": rnd.seed})
 
 
-def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] = ("", "")) -> tuple[Result, bool]:
+def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | None = None) -> tuple[Result, bool]:
     """An organizer enters or replaces a game's result; it counts at once and settles any players'
-    versions (a dispute). Returns (result, created)."""
+    versions (a dispute). Masters not given are kept from the result or the players' versions.
+    Returns (result, created)."""
     scores = result_scores(game, report)
     with transaction.atomic():
         game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
-        before = audit.result_snapshot(Result.objects.filter(game=game).first())
+        existing = Result.objects.filter(game=game).first()
+        before = audit.result_snapshot(existing)
+        known = [existing] if existing else list(game.reports.all())
         versions = [audit.version_snapshot(v) for v in game.reports.all()]
+        if not masters or not any(masters):
+            masters = next(((k.master_a, k.master_b) for k in known if k.master_a or k.master_b), ("", ""))
         result, created = result_save(game=game, by=by, report=report, scores=scores, masters=masters)
         audit.record(game.round.event, by, "result_entered", game=game,
                      before={"result": before, "versions": versions} if versions else before,

@@ -2,18 +2,10 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 
 from tournaments.models import AuditRecord, Event, Game, Player, PlayerReport, Result, Round, Seat
 
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    """Throttle counters and cached pages live in the cache: each test starts with none."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 class Api:

@@ -25,9 +25,15 @@ def test_standings_and_results_export_as_csv(organizer_client):
     assert organizer_client.get("/console/e/spring-open/export/nothing.csv").status_code == 404
 
 
-def test_print_has_a_wall_sheet_and_a_slip_per_table(organizer_client):
+def test_print_has_a_wall_sheet_and_a_private_slip_per_seated_player(organizer_client):
     html = organizer_client.get("/console/e/spring-open/rounds/1/print/").content.decode()
-    assert html.count('class="slip"') == 2 and 'class="sheet"' in html and "Headhunter" in html
+    assert html.count('class="slip"') == 4 and 'class="sheet"' in html and "Headhunter" in html
+    # Each slip carries its player's own link, in text and as an inline SVG QR code (no outside host).
+    rnd = Round.objects.get(event__slug="spring-open", number=1)
+    seated = [p for g in rnd.games.exclude(player_b=None) for p in (g.player_a, g.player_b)]
+    for player in seated:
+        assert html.count(f"http://testserver/p/{player.key}/") == 1
+    assert html.count("<svg") == 4 and "<img" not in html and "https://" not in html
 
 
 def test_round_clock_start_pause_reset_and_the_public_countdown(organizer_client):

@@ -2,6 +2,8 @@
 leaked or guessed key from being hammered."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
@@ -50,6 +52,15 @@ class BadKeyPerAddress(ReportPerAddress):
     """Failed key lookups per client address (counted only when a key is wrong)."""
 
     scope = "bad_key"
+
+
+def report_wait(request, player: Player) -> float | None:
+    """For the pages: the same throttles as the API's reporting; seconds to wait, or None to go ahead."""
+    asking = SimpleNamespace(auth=player, user=AnonymousUser(), META=request.META, headers=request.headers)
+    for throttle in (ReportPerPlayer(), ReportPerAddress()):
+        if not throttle.allow_request(asking, None):
+            return throttle.wait() or 1
+    return None
 
 
 def refuse_bad_key(request) -> None:

@@ -2,18 +2,24 @@
 import csv
 import io
 
+import segno
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring.problems import DomainError
 from scoring.validator import Report
-from tournaments import selectors, services
+from tournaments import audit, selectors, services
 from tournaments.models import Event, Game, Player
+from tournaments.player_reports import DISPUTED, game_status
 from tournaments.web import names
 from tournaments.web.views import clock_context, round_and_players
 from tournaments.web.forms import (EventForm, ImportForm, PlayerForm, ResultForm, RoundForm, SettingsForm,
@@ -67,19 +73,19 @@ def _event_context(event, **extra):
 def player_action(request, slug, player_id, action):
     event = organized_event(request, slug)
     player = get_object_or_404(Player, pk=player_id, event=event)
-    if action not in ("check-in", "drop", "disqualify", "remove"):
+    actions = {"remove": services.player_remove, "check-in": services.player_check_in,
+               "drop": services.player_drop, "disqualify": services.player_disqualify,
+               "rotate-key": services.player_key_rotate}
+    if action not in actions:
         raise Http404("No such action")
     try:
-        if action == "remove":
-            services.player_remove(player=player, by=request.user)
-        elif action == "check-in":
-            services.player_check_in(player=player, by=request.user)
-        elif action == "drop":
-            services.player_drop(player=player, by=request.user)
-        else:
-            services.player_disqualify(player=player, by=request.user)
+        actions[action](player=player, by=request.user)
     except DomainError as error:
         messages.error(request, str(error))
+    else:
+        if action == "rotate-key":
+            messages.success(request, _("New private link for %(name)s; the old one no longer works.")
+                             % {"name": player.name})
     return redirect("console-event", event.slug)
 
 
@@ -125,10 +131,16 @@ def round_console(request, slug, number):
     rows = []
     for game in rnd.games.all():
         result = getattr(game, "result", None)
-        initial = {"vp_a": result.vp_a, "vp_b": result.vp_b, "outcome": result.outcome,
-                   "loser": result.loser} if result and not game.is_bye else {}
+        versions = list(game.reports.all())
+        shown = result or (versions[0] if len(versions) == 1 else None)  # an awaiting report prefills the form
+        initial = {"vp_a": shown.vp_a, "vp_b": shown.vp_b, "outcome": shown.outcome,
+                   "loser": shown.loser} if shown and not game.is_bye else {}
+        for version in versions:
+            version.reporter = players[game.player_a_id if version.side == "a" else game.player_b_id]
         rows.append({"game": game, "a": players[game.player_a_id], "b": players.get(game.player_b_id),
-                     "result": result, "form": ResultForm(prefix=f"g{game.pk}", initial=initial)})
+                     "result": result, "status": game_status(game), "versions": versions,
+                     "form": ResultForm(prefix=f"g{game.pk}", initial=initial)})
+    rows.sort(key=lambda row: row["status"] != DISPUTED)  # disputes first, otherwise by table
     if request.method == "POST":
         game_id = request.POST.get("game", "")
         row = next((r for r in rows if str(r["game"].pk) == game_id), None)
@@ -152,6 +164,7 @@ def round_console(request, slug, number):
     clock_actions = [("start", _("Start")), ("pause", _("Pause")), ("reset", _("Reset"))]
     return render(request, "console/round.html", {
         "event": event, "round": rnd, "rows": rows, "mission": mission, "clock_actions": clock_actions,
+        "disputed": sum(1 for row in rows if row["status"] == DISPUTED),
         "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd)})
 
 
@@ -186,11 +199,38 @@ def print_round(request, slug, number):
     rnd, players = round_and_players(event, number)
     games = [{"table": g.table, "a": players[g.player_a_id], "b": players.get(g.player_b_id),
               "fa": names.faction(event.format, players[g.player_a_id].faction),
-              "fb": names.faction(event.format, players[g.player_b_id].faction) if g.player_b_id else ""}
+              "fb": names.faction(event.format, players[g.player_b_id].faction) if g.player_b_id else "",
+              "links": [(players[pid], private_link(request, players[pid])) for pid in (g.player_a_id, g.player_b_id)
+                        if pid]}
              for g in rnd.games.all()]
     return render(request, "console/print.html", {
         "event": event, "round": rnd, "games": games,
         "mission": names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)})
+
+
+def private_link(request, player) -> dict:
+    """A player's private link and its QR code as inline SVG (printed on their slip; no outside service)."""
+    url = request.build_absolute_uri(reverse("private", args=[player.key]))
+    svg = segno.make(url, error="m").svg_inline(scale=3, border=2)
+    return {"url": url, "svg": mark_safe(svg)}  # segno's own markup, with nothing from the user in it
+
+
+@login_required
+def audit_page(request, slug):
+    """The event's audit trail, newest first, for one table or one player when asked."""
+    event = organized_event(request, slug)
+    table = request.GET.get("table", "")
+    player = request.GET.get("player", "")
+    table = int(table) if table.isdigit() else None
+    player = int(player) if player.isdigit() else None
+    records = audit.records(event, table=table, player=player)
+    page = Paginator(records, 100).get_page(request.GET.get("page"))
+    names_by_id = dict(event.players.values_list("id", "name"))
+    for record in page:
+        record.concerns = [names_by_id.get(pid, f"#{pid}") for pid in (record.player_id, record.other_player_id)
+                           if pid]
+    return render(request, "console/audit.html", {
+        "event": event, "page": page, "table": table, "player": player, "players": event.players.all()})
 
 
 @login_required
@@ -231,12 +271,14 @@ def settings_page(request, slug):
     rules = event.rules()
     initial = {"name": event.name, "date": event.date, "format": event.format, "scheme_chart": event.chart().key,
                "rounds": event.rounds, "rematch_window": event.rematch_window, "fresh_tables": event.fresh_tables,
+               "self_reporting": event.self_reporting, "registration_open": event.registration_open,
                "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables")}
+        changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables",
+                                        "self_reporting", "registration_open")}
         if data["format"] != event.format:
             changes["scheme_chart"] = ""  # the new format's own first chart
         elif data["scheme_chart"] != event.chart().key:

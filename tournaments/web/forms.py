@@ -1,11 +1,12 @@
 """Console forms: shapes only; the rules are the services' and the rules module's, whose problems
 are shown beside the field they name."""
 from django import forms
+from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from scoring.formats import FORMATS
 from scoring.problems import DomainError
-from scoring.validator import PLAYED, REPORTED_OUTCOMES
+from scoring.validator import PLAYED, REPORTED_OUTCOMES, Report
 from tournaments.pairing import METHODS
 
 
@@ -57,6 +58,8 @@ class SettingsForm(forms.Form):
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, required=False)
     rematch_window = forms.IntegerField(label=_("Rematch window (rounds)"), min_value=1, max_value=30)
     fresh_tables = forms.BooleanField(label=_("Keep players off tables they played on"), required=False)
+    self_reporting = forms.BooleanField(label=_("Players report and confirm their own results"), required=False)
+    registration_open = forms.BooleanField(label=_("Registration open to signed-in players"), required=False)
     bye_tp = forms.IntegerField(label=_("Bye: TP"), min_value=0, max_value=10)
     bye_diff = forms.IntegerField(label=_("Bye: Differential"), min_value=-100, max_value=100)
     bye_vp = forms.IntegerField(label=_("Bye: VP"), min_value=0, max_value=100)
@@ -75,3 +78,47 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = [(p.id, p.name) for p in players]
         self.fields["player_1"].choices = self.fields["player_2"].choices = choices
+
+
+class PlayerReportForm(forms.Form):
+    """A player's own report, in their terms (mine / my opponent's); the view turns it into sides a and b."""
+
+    MINE, THEIRS = "me", "opponent"
+
+    my_vp = forms.IntegerField(label=_("My VP"), required=False)
+    their_vp = forms.IntegerField(label=_("My opponent's VP"), required=False)
+    outcome = forms.ChoiceField(label=_("Outcome"), initial=PLAYED, choices=[
+        ("played", _("played")), ("conceded", _("conceded")), ("forfeited", _("forfeited"))])
+    loser = forms.ChoiceField(label=_("Who conceded or forfeited"), required=False,
+                              choices=[("", "—"), (MINE, _("I did")), (THEIRS, _("my opponent"))])
+    my_master = forms.CharField(label=_("My Master"), max_length=60, required=False)
+    their_master = forms.CharField(label=_("My opponent's Master"), max_length=60, required=False)
+
+    def report_for(self, side: str) -> tuple[Report, tuple[str, str]]:
+        data = self.cleaned_data
+        mine_is_a = side == "a"
+        vp_a, vp_b = (data["my_vp"], data["their_vp"]) if mine_is_a else (data["their_vp"], data["my_vp"])
+        loser = None
+        if data["loser"]:
+            loser = side if data["loser"] == self.MINE else ("b" if mine_is_a else "a")
+        masters = (data["my_master"], data["their_master"]) if mine_is_a else (data["their_master"], data["my_master"])
+        return Report(outcome=data["outcome"], vp_a=vp_a, vp_b=vp_b, loser=loser), masters
+
+
+class SignUpForm(UserCreationForm):
+    """An account: username, email (for password resets) and a password Django's validators accept."""
+
+    email = forms.EmailField(label=_("Email"))
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+
+class RegistrationForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=100)
+    faction = forms.ChoiceField(label=_("Faction"))
+    club = forms.CharField(label=_("Club"), max_length=100, required=False)
+
+    def __init__(self, *args, format_key: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["faction"].choices = [(f.key, f.name) for f in FORMATS[format_key].factions]

@@ -5,7 +5,9 @@ from django.utils import timezone
 
 from tournaments import selectors
 from tournaments.models import Event, Player
+from tournaments.player_reports import game_status
 from tournaments.web import names
+from tournaments.web.forms import RegistrationForm
 
 POLL_SECONDS = 20
 
@@ -31,7 +33,13 @@ def event_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     players = [(p, names.faction(event.format, p.faction)) for p in event.players.filter(is_ringer=False)]
     rounds = list(event.round_set.order_by("number").values_list("number", flat=True))
-    return render(request, "public/event.html", {"event": event, "players": players, "rounds": rounds})
+    registration = None
+    if event.registration_open and not rounds:
+        entered = request.user.is_authenticated and event.players.filter(user=request.user).exists()
+        registration = {"entered": entered, "form": None if entered else RegistrationForm(
+            format_key=event.format, initial={"name": request.user.get_username()})}
+    return render(request, "public/event.html", {"event": event, "players": players, "rounds": rounds,
+                                                 "registration": registration})
 
 
 def round_page(request, slug, number):
@@ -49,6 +57,7 @@ def round_page(request, slug, number):
             "seats": [(p, names.faction(event.format, p.faction)) if p else None for p in seats],
             "score": (result.vp_a, result.vp_b) if result and not game.is_bye else None,
             "outcome": result.outcome if result else "",
+            "status": game_status(game),
         })
     context = {"event": event, "round": rnd, "rows": rows, "query": query, "poll": POLL_SECONDS,
                "mission": names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),

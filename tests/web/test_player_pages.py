@@ -1,0 +1,189 @@
+"""The pages players use: the private link (report, confirm, dispute), accounts, self-registration,
+and what the organizer sees of it (disputes first, the audit trail, replacing a link)."""
+import re
+
+import pytest
+from django.core import mail
+from django.test import Client
+
+from tests.api.conftest import Api, make_user
+from tournaments.models import AuditRecord, Event, Game, Player
+
+
+@pytest.fixture
+def round_two(client, event):
+    """Round 2 of the Spring Open, paired, nothing reported; its first game's two players."""
+    organizer = Event.objects.get(slug="spring-open").created_by
+    api = Api(Client(), make_token(organizer))
+    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 2})
+    assert status == 201
+    game = Game.objects.select_related("player_a", "player_b").get(pk=rnd["games"][0]["id"])
+    return game, game.player_a, game.player_b
+
+
+def make_token(user):
+    from rest_framework.authtoken.models import Token
+    return Token.objects.get_or_create(user=user)[0].key
+
+
+def private(player):
+    return f"/p/{player.key}/"
+
+
+def test_the_private_page_shows_the_game_and_is_never_cached_or_indexed(round_two):
+    game, ann, bob = round_two
+    response = Client().get(private(ann))
+    html = response.content.decode()
+    assert response.status_code == 200 and bob.name in html and f"Table {game.table}" in html
+    assert "no-store" in response["Cache-Control"] and response["Referrer-Policy"] == "no-referrer"
+    assert "noindex" in response["X-Robots-Tag"]
+    assert "Round 1" in html  # the history
+
+
+def test_report_from_one_phone_and_confirm_from_the_other(round_two):
+    game, ann, bob = round_two
+    phone = Client()
+    response = phone.post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played",
+                                         "my_master": "Perdita"})
+    assert response.status_code == 302
+    # Ann is player a or b; her 6 VP land on her side.
+    game.refresh_from_db()
+    version = game.reports.get()
+    assert (version.vp_a, version.vp_b) == ((6, 3) if game.player_a_id == ann.id else (3, 6))
+    page = Client().get(private(bob)).content.decode()
+    assert "Confirm their result" in page and "awaiting confirmation" in page
+    Client().post(private(bob), {"action": "confirm"})
+    assert Game.objects.get(pk=game.pk).result.outcome == "played"
+    assert "confirmed" in Client().get(private(ann)).content.decode()
+
+
+def test_a_dispute_goes_to_the_organizer_first_with_both_versions(round_two):
+    game, ann, bob = round_two
+    Client().post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played"})
+    Client().post(private(bob), {"action": "dispute", "my_vp": 5, "their_vp": 4, "outcome": "played"})
+    organizer = Client()
+    organizer.force_login(Event.objects.get(slug="spring-open").created_by)
+    html = organizer.get("/console/e/spring-open/rounds/2/").content.decode()
+    assert "1 disputed game" in html
+    first_section = html.split('<section class="result"')[1]
+    assert "disputed" in first_section and f"{ann.name}'s version" in first_section \
+        and f"{bob.name}'s version" in first_section
+    organizer.post("/console/e/spring-open/rounds/2/", {"game": game.pk, f"g{game.pk}-vp_a": 5,
+                                                        f"g{game.pk}-vp_b": 5, f"g{game.pk}-outcome": "played"})
+    assert Game.objects.get(pk=game.pk).result.vp_a == 5 and not game.reports.exists()
+
+
+def test_an_impossible_report_shows_the_rule_beside_the_field_and_saves_nothing(round_two):
+    game, ann, bob = round_two
+    response = Client().post(private(ann), {"action": "report", "my_vp": 12, "their_vp": 3, "outcome": "played"})
+    assert response.status_code == 200 and "10" in response.content.decode()
+    assert not game.reports.exists() and not AuditRecord.objects.filter(action="result_reported").exists()
+
+
+def test_forms_need_their_csrf_token(round_two):
+    game, ann, bob = round_two
+    strict = Client(enforce_csrf_checks=True)
+    response = strict.post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played"})
+    assert response.status_code == 403 and not game.reports.exists()
+
+
+def test_a_wrong_link_is_a_404_and_guessing_is_throttled(round_two, settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "bad_key": "3/minute"}}
+    answers = [Client().get(f"/p/guess{n}/").status_code for n in range(5)]
+    assert answers == [404, 404, 404, 429, 429]
+
+
+def test_reporting_from_the_page_is_throttled_per_player(round_two, settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
+        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "report_player": "2/minute"}}
+    game, ann, bob = round_two
+    answers = [Client().post(private(ann), {"action": "report", "my_vp": n, "their_vp": 0,
+                                            "outcome": "played"}).status_code for n in range(4)]
+    assert answers == [302, 302, 429, 429]
+
+
+def test_public_pages_show_the_state_and_never_a_key(round_two):
+    game, ann, bob = round_two
+    Client().post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played"})
+    keys = list(Player.objects.values_list("key", flat=True))
+    for path in ("/e/spring-open/rounds/2/", "/e/spring-open/", "/e/spring-open/standings/",
+                 f"/e/spring-open/players/{ann.id}/", "/api/events/", f"/api/games/{game.pk}/"):
+        html = Client().get(path).content.decode()
+        assert not any(key in html for key in keys), path
+    assert "awaiting confirmation" in Client().get("/e/spring-open/rounds/2/").content.decode()
+
+
+def test_the_organizer_replaces_a_link_and_the_old_one_stops_at_once(round_two):
+    game, ann, bob = round_two
+    old = private(ann)
+    organizer = Client()
+    organizer.force_login(Event.objects.get(slug="spring-open").created_by)
+    console = organizer.get("/console/e/spring-open/").content.decode()
+    assert old in console
+    organizer.post(f"/console/e/spring-open/players/{ann.id}/rotate-key/")
+    ann.refresh_from_db()
+    assert Client().get(old).status_code == 404 and Client().get(private(ann)).status_code == 200
+    audit = organizer.get(f"/console/e/spring-open/audit/?player={ann.id}").content.decode()
+    assert "key_rotated" in audit and ann.key not in audit and old not in audit
+    assert Client().get("/console/e/spring-open/audit/").status_code == 302  # sign in first
+
+
+def test_the_audit_page_filters_by_table(round_two):
+    game, ann, bob = round_two
+    Client().post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played"})
+    organizer = Client()
+    organizer.force_login(Event.objects.get(slug="spring-open").created_by)
+    html = organizer.get(f"/console/e/spring-open/audit/?table={game.table}").content.decode()
+    assert "result_reported" in html and "round_paired" not in html
+    assert "round_paired" in organizer.get("/console/e/spring-open/audit/").content.decode()
+
+
+def test_sign_up_register_while_open_and_find_my_events(event):
+    Event.objects.filter(slug="spring-open").update(registration_open=True)
+    Event.objects.create(name="Summer", slug="summer", date="2017-07-01", format="gg2017", registration_open=True,
+                         created_by=Event.objects.get(slug="spring-open").created_by)
+    person = Client()
+    weak = person.post("/accounts/signup/", {"username": "zoe", "email": "zoe@example.org",
+                                             "password1": "zoe", "password2": "zoe"})
+    assert weak.status_code == 200 and "too short" in weak.content.decode()  # Django's password validators
+    person.post("/accounts/signup/", {"username": "zoe", "email": "zoe@example.org",
+                                      "password1": "a-long-Malifaux-pass", "password2": "a-long-Malifaux-pass"})
+    page = person.get("/e/summer/").content.decode()
+    assert "Registration is open" in page and 'name="faction"' in page
+    person.post("/e/summer/register/", {"name": "Zoé", "faction": "neverborn", "club": ""})
+    player = Player.objects.get(event__slug="summer", name="Zoé")
+    assert player.user.username == "zoe"
+    mine = person.get("/accounts/").content.decode()
+    assert "Summer" in mine and private(player) in mine
+    # Once round 1 exists the event is closed to self-registration, even with the setting on.
+    assert "Registration is open" not in person.get("/e/spring-open/").content.decode()
+
+
+def test_password_reset_sends_a_link_by_email(event):
+    user, _ = make_user("forgetful")
+    user.email = "forgetful@example.org"
+    user.save()
+    Client().post("/accounts/password-reset/", {"email": "forgetful@example.org"})
+    assert len(mail.outbox) == 1
+    link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.outbox[0].body).group(1)
+    browser = Client()
+    form = browser.get(link, follow=True)
+    assert "Choose a new password" in form.content.decode()
+    browser.post(form.redirect_chain[-1][0], {"new_password1": "another-Malifaux-pass",
+                                              "new_password2": "another-Malifaux-pass"})
+    assert Client().login(username="forgetful", password="another-Malifaux-pass")
+
+
+def test_settings_switch_self_reporting_off(round_two):
+    game, ann, bob = round_two
+    organizer = Client()
+    organizer.force_login(Event.objects.get(slug="spring-open").created_by)
+    form = organizer.get("/console/e/spring-open/settings/").context["form"]
+    data = {k: v for k, v in form.initial.items() if v is not None}
+    data.update(self_reporting="", date="2017-03-18")
+    data.pop("self_reporting")
+    organizer.post("/console/e/spring-open/settings/", data)
+    assert Event.objects.get(slug="spring-open").self_reporting is False
+    page = Client().get(private(ann)).content.decode()
+    assert "An organizer enters the results" in page and 'value="report"' not in page
