@@ -1,0 +1,218 @@
+"""Every endpoint and page against every actor, with the answer each must get.
+
+The world: event E (organizer, co-organizer) with four players paired in round 1
+(Ann v Bob at one table, Cid v Dee at another) and Eve registered late (no seat);
+event F with its own organizer and player Fay; a stranger and a staff user with
+accounts. Each case starts from a fresh world, so writes cannot leak between rows.
+"""
+import re
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import get_resolver
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.api.conftest import Api
+from tournaments import services
+from tournaments.models import Job, Player
+
+ACTORS = ("anonymous", "stranger", "player", "opponent", "other_game", "other_event", "organizer",
+          "co_organizer", "staff")
+
+
+def answers(anonymous, stranger, player, opponent, other_game, other_event, organizer, co_organizer, staff):
+    return dict(zip(ACTORS, (anonymous, stranger, player, opponent, other_game, other_event, organizer,
+                             co_organizer, staff)))
+
+
+EVERYONE_200 = answers(*[200] * 9)
+# Organizer writes: anonymous 401 (asked to sign in); any other identity, key holders included, 403.
+def organizers(ok):
+    return answers(401, 403, 403, 403, 403, 403, ok, ok, 403)
+
+
+@dataclass
+class World:
+    e: int
+    f: int
+    game: int  # Ann (a) v Bob (b)
+    other_game: int
+    ann: int
+    bob: int
+    cid: int
+    eve: int
+    fay: int
+    job: str
+    slug: str
+    f_slug: str
+    keys: dict
+    tokens: dict
+    users: dict
+    fmt: str = "gg2017"
+
+
+def build_world() -> World:
+    User = get_user_model()
+    users = {name: User.objects.create_user(name, password=f"pw-{name}-long") for name in
+             ("organizer", "co_organizer", "stranger", "staff", "f_organizer")}
+    users["staff"].is_staff = users["staff"].is_superuser = True
+    users["staff"].save()
+    tokens = {name: Token.objects.create(user=user).key for name, user in users.items()}
+    e = services.event_create(user=users["organizer"], name="E", date="2017-05-06", format="gg2017", rounds=3)
+    services.organizer_add(event=e, username="co_organizer", by=users["organizer"])
+    players = {name: services.player_register(event=e, name=name, faction="guild")
+               for name in ("Ann", "Bob", "Cid", "Dee")}
+    f = services.event_create(user=users["f_organizer"], name="F", date="2017-05-07", format="gg2017")
+    f.registration_open = True
+    f.save()
+    fay = services.player_register(event=f, name="Fay", faction="guild")
+    rnd = services.round_generate(event=e, seed=1, by=users["organizer"])
+    games = list(rnd.games.all())
+    # Name the seats after the pairing, whoever it put together.
+    first, second = games
+    ann, bob = Player.objects.get(pk=first.player_a_id), Player.objects.get(pk=first.player_b_id)
+    cid = Player.objects.get(pk=second.player_a_id)
+    eve = services.player_register(event=e, name="Eve", faction="guild", checked_in=False)
+    job = Job.objects.create(event=e, kind=Job.ROUND, created_by=users["organizer"])
+    keys = {"player": ann.key, "opponent": bob.key, "other_game": cid.key, "other_event": fay.key}
+    return World(e=e.pk, f=f.pk, game=first.pk, other_game=second.pk, ann=ann.pk, bob=bob.pk, cid=cid.pk,
+                 eve=eve.pk, fay=fay.pk, job=str(job.pk), slug=e.slug, f_slug=f.slug, keys=keys, tokens=tokens,
+                 users=users)
+
+
+def api_as(actor: str, world: World) -> Api:
+    if actor in world.keys:
+        return Api(APIClient(), key=world.keys[actor])
+    return Api(APIClient(), world.tokens.get(actor))
+
+
+def page_as(actor: str, world: World) -> Client:
+    """Pages know sessions, not keys: a key holder browses as an anonymous visitor (sending the header
+    anyway, to show it opens nothing)."""
+    if actor in world.keys:
+        return Client(headers={"Authorization": f"Key {world.keys[actor]}"})
+    client = Client()
+    if actor != "anonymous":
+        client.force_login(world.users[actor])
+    return client
+
+
+def report_by_ann(world: World):
+    Api(APIClient(), key=world.keys["player"]).post(f"/api/games/{world.game}/report/", {"vp_a": 6, "vp_b": 2})
+
+
+# (label, method, path, body, expected answers, setup run before the request)
+API = [
+    ("formats", "GET", "/api/formats/", None, EVERYONE_200, None),
+    ("format", "GET", "/api/formats/{fmt}/", None, EVERYONE_200, None),
+    ("token", "POST", "/api/auth/token/", {"username": "stranger", "password": "pw-stranger-long"}, EVERYONE_200,
+     None),
+    ("schema", "GET", "/api/schema/", None, EVERYONE_200, None),
+    ("events", "GET", "/api/events/", None, EVERYONE_200, None),
+    ("create event", "POST", "/api/events/", {"name": "New", "date": "2017-01-01", "format": "m3e"},
+     answers(401, 201, 403, 403, 403, 403, 201, 201, 201), None),
+    ("event", "GET", "/api/events/{e}/", None, EVERYONE_200, None),
+    ("edit event", "PATCH", "/api/events/{e}/", {"name": "E2"}, organizers(200), None),
+    ("players", "GET", "/api/events/{e}/players/", None, EVERYONE_200, None),
+    ("register player", "POST", "/api/events/{e}/players/", {"name": "Gus", "faction": "guild"},
+     organizers(201), None),
+    ("player", "GET", "/api/events/{e}/players/{ann}/", None, EVERYONE_200, None),
+    ("correct player", "PATCH", "/api/events/{e}/players/{ann}/", {"club": "X"}, organizers(200), None),
+    ("remove player", "DELETE", "/api/events/{e}/players/{eve}/", None, organizers(204), None),
+    ("check in", "POST", "/api/events/{e}/players/{eve}/check-in/", {}, organizers(200), None),
+    ("drop", "POST", "/api/events/{e}/players/{ann}/drop/", {}, organizers(200), None),
+    ("disqualify", "POST", "/api/events/{e}/players/{ann}/disqualify/", {}, organizers(200), None),
+    ("rotate key", "POST", "/api/events/{e}/players/{ann}/rotate-key/", {}, organizers(200), None),
+    ("add co-organizer", "POST", "/api/events/{e}/organizers/", {"username": "stranger"}, organizers(200), None),
+    ("self-register", "POST", "/api/events/{f}/register/", {"faction": "guild"},
+     answers(401, 201, 403, 403, 403, 403, 201, 201, 201), None),
+    ("audit", "GET", "/api/events/{e}/audit/", None, organizers(200), None),
+    ("rounds", "GET", "/api/events/{e}/rounds/", None, EVERYONE_200, None),
+    # Allowed, then refused by the event's state: round 1 has no results yet.
+    ("pair", "POST", "/api/events/{e}/rounds/", {}, organizers(409), None),
+    ("round", "GET", "/api/events/{e}/rounds/1/", None, EVERYONE_200, None),
+    ("redo round", "DELETE", "/api/events/{e}/rounds/1/", None, organizers(204), None),
+    ("swap", "POST", "/api/events/{e}/rounds/1/swap/", {"player_1": "{ann}", "player_2": "{cid}", "force": True},
+     organizers(200), None),
+    ("standings", "GET", "/api/events/{e}/standings/", None, EVERYONE_200, None),
+    ("job", "GET", "/api/jobs/{job}/", None, EVERYONE_200, None),
+    ("game", "GET", "/api/games/{game}/", None, EVERYONE_200, None),
+    ("organizer result", "POST", "/api/games/{game}/result/", {"vp_a": 5, "vp_b": 5}, organizers(201), None),
+    ("report", "POST", "/api/games/{game}/report/", {"vp_a": 6, "vp_b": 2},
+     answers(401, 403, 200, 200, 403, 403, 403, 403, 403), None),
+    # After Ann's report: Bob confirms; Ann has nothing of Bob's to confirm.
+    ("confirm", "POST", "/api/games/{game}/confirm/", {},
+     answers(401, 403, 409, 200, 403, 403, 403, 403, 403), report_by_ann),
+    ("dispute", "POST", "/api/games/{game}/dispute/", {"vp_a": 2, "vp_b": 6},
+     answers(401, 403, 409, 200, 403, 403, 403, 403, 403), report_by_ann),
+    # No object through another event's address.
+    ("player under the wrong event", "GET", "/api/events/{f}/players/{ann}/", None, answers(*[404] * 9), None),
+    ("drop under the wrong event", "POST", "/api/events/{e}/players/{fay}/drop/", {},
+     answers(401, 403, 403, 403, 403, 403, 404, 404, 403), None),
+    ("round of another event", "GET", "/api/events/{f}/rounds/1/", None, answers(*[404] * 9), None),
+]
+
+PAGES = [
+    ("home", "GET", "/", EVERYONE_200),
+    ("event page", "GET", "/e/{slug}/", EVERYONE_200),
+    ("round page", "GET", "/e/{slug}/rounds/1/", EVERYONE_200),
+    ("standings page", "GET", "/e/{slug}/standings/", EVERYONE_200),
+    ("player page", "GET", "/e/{slug}/players/{ann}/", EVERYONE_200),
+    ("player under the wrong event", "GET", "/e/{f_slug}/players/{ann}/", answers(*[404] * 9)),
+    ("sign in", "GET", "/console/login/", EVERYONE_200),
+    ("sign up", "GET", "/accounts/signup/", EVERYONE_200),
+    ("password reset", "GET", "/accounts/password-reset/", EVERYONE_200),
+    ("my events", "GET", "/accounts/", answers(302, 200, 302, 302, 302, 302, 200, 200, 200)),
+    ("console", "GET", "/console/", answers(302, 200, 302, 302, 302, 302, 200, 200, 200)),
+    *[(f"console {name}", "GET", path, answers(302, 403, 302, 302, 302, 302, 200, 200, 403)) for name, path in (
+        ("event", "/console/e/{slug}/"), ("round", "/console/e/{slug}/rounds/1/"),
+        ("print", "/console/e/{slug}/rounds/1/print/"), ("settings", "/console/e/{slug}/settings/"),
+        ("audit", "/console/e/{slug}/audit/"), ("export", "/console/e/{slug}/export/standings.csv"))],
+    ("console drop", "POST", "/console/e/{slug}/players/{ann}/drop/",
+     answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
+    ("console rotate", "POST", "/console/e/{slug}/players/{ann}/rotate-key/",
+     answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
+    ("admin", "GET", "/admin/tournaments/event/", answers(302, 302, 302, 302, 302, 302, 302, 302, 200)),
+    ("admin audit", "GET", "/admin/tournaments/auditrecord/", answers(302, 302, 302, 302, 302, 302, 302, 302, 200)),
+]
+
+
+def fill(template, world: World):
+    if isinstance(template, dict):
+        return {k: fill(v, world) for k, v in template.items()}
+    if isinstance(template, str):
+        text = template.format(**vars(world))
+        return int(text) if template.startswith("{") and text.isdigit() else text
+    return template
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("label,method,path,body,expected,setup", API, ids=[row[0] for row in API])
+def test_api_matrix(db, actor, label, method, path, body, expected, setup):
+    world = build_world()
+    if setup:
+        setup(world)
+    status, answer = api_as(actor, world).call(method, fill(path, world), fill(body, world))
+    assert status == expected[actor], (label, actor, answer)
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("label,method,path,expected", PAGES, ids=[row[0] for row in PAGES])
+def test_page_matrix(db, actor, label, method, path, expected):
+    world = build_world()
+    client = page_as(actor, world)
+    response = client.generic(method, fill(path, world))
+    assert response.status_code == expected[actor], (label, actor)
+    if response.status_code == 302 and actor not in ("organizer", "co_organizer"):
+        assert "login" in response["Location"]  # sent to sign in, not let through
+
+
+def test_the_matrix_covers_every_api_endpoint():
+    """A new endpoint must get a row: every URL pattern under /api/ appears in the table."""
+    api = next(p for p in get_resolver().url_patterns if str(p.pattern) == "api/")
+    routes = {re.sub(r"<[^>]+>", "*", str(p.pattern)) for p in api.url_patterns if str(p.pattern) != "^.*$"}
+    rows = {re.sub(r"\{[^}]+\}|\d+", "*", row[2]).removeprefix("/api/") for row in API}
+    assert routes and not routes - rows, f"endpoints without a row in the permission matrix: {routes - rows}"
