@@ -13,3 +13,9 @@ def fresh_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Tests make many accounts: a fast hasher instead of the deliberately slow production one."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
