@@ -35,7 +35,7 @@ def test_the_private_page_shows_the_game_and_is_never_cached_or_indexed(round_tw
     response = Client().get(private(ann))
     html = response.content.decode()
     assert response.status_code == 200 and bob.name in html and f"Table {game.table}" in html
-    assert "no-store" in response["Cache-Control"] and response["Referrer-Policy"] == "no-referrer"
+    assert "no-store" in response["Cache-Control"] and response["Referrer-Policy"] == "same-origin"
     assert "noindex" in response["X-Robots-Tag"]
     assert "Round 1" in html  # the history
 

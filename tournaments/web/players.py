@@ -1,6 +1,6 @@
 """Pages for players: the private link (their game, report / confirm / dispute, history), accounts
 and self-registration. The private page answers to whoever holds the key, so it is never cached or
-indexed and sends no referrer."""
+indexed and never names itself to another site."""
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -44,7 +44,9 @@ def private_page(request, key):
         "history": [_played(player, g) for g in games if g is not current],
     })
     add_never_cache_headers(response)
-    response["Referrer-Policy"] = "no-referrer"
+    # The key is in the address: never sent to another site. (Not "no-referrer": browsers then send
+    # "Origin: null" with the page's forms, which CSRF protection rightly refuses.)
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
