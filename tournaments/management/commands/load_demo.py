@@ -34,7 +34,11 @@ class Command(BaseCommand):
             event = services.event_create(user=organizer, name="Demo Gaining Grounds", format="gg2017",
                                           date=datetime.date.today())
             for name, faction, club in DEMO_PLAYERS:
-                services.player_register(event=event, name=name, faction=faction, club=club)
-            services.player_register(event=event, name="Rita the Ringer", faction="guild", is_ringer=True)
-            services.round_generate(event=event, seed="demo")
+                services.player_register(event=event, name=name, faction=faction, club=club, by=organizer)
+            services.player_register(event=event, name="Rita the Ringer", faction="guild", is_ringer=True,
+                                     by=organizer)
+            rnd = services.round_generate(event=event, seed="demo", by=organizer)
         self.stdout.write(f"Demo event loaded: /api/events/{event.id}/ (organizer / demo-organizer).")
+        first = rnd.games.exclude(table=None).select_related("player_a", "player_b").first()
+        self.stdout.write(f"Try reporting table {first.table}: /p/{first.player_a.key}/ "
+                          f"({first.player_a.name}), then confirm at /p/{first.player_b.key}/ ({first.player_b.name}).")
