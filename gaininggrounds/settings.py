@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # After the session, language and user are known: anonymous public reads come from the cache.
+    "tournaments.page_cache.PublicPageCache",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 

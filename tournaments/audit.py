@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Q
 
+from tournaments import page_cache
 from tournaments.models import AuditRecord, Event, Game, Player, PlayerReport, Result
 
 # Every action the trail knows, for the API schema and the console's labels.
@@ -49,6 +50,7 @@ def record(event: Event, by: Actor, action: str, *, game: Game | None = None, ro
            before=None, after=None) -> AuditRecord:
     if action not in ACTIONS:
         raise ValueError(f"unknown audit action {action}")
+    page_cache.bump(event)  # every recorded change may change what public pages show
     if game is not None:
         round_number = game.round.number
         player = player or game.player_a_id

@@ -22,7 +22,7 @@ from scoring.missions import MissionHistory, plan_mission, scheme_pool_problems
 from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_bye, score_report
 from scoring.validator import BYE, CONCEDED, FORFEITED, Report
-from tournaments import audit, selectors
+from tournaments import audit, page_cache, selectors
 from tournaments.models import Event, Game, Job, Player, PlayerReport, Result, Round, Seat, new_player_key
 from tournaments.pairing import SWISS, Contender, pair_round
 from tournaments.pairing.report import FORCED_ONLY, game_flags
@@ -71,6 +71,7 @@ def event_create(
         event.slug = _free_slug(name)
         event.save()
         event.organizers.add(user)
+        page_cache.bump(event)
     return event
 
 
@@ -666,7 +667,9 @@ def round_clock(*, rnd: Round, action: str) -> Round:
         rnd.clock_left, rnd.clock_started_at = rnd.seconds_left(now), None
     elif action == "reset":
         rnd.clock_left = rnd.clock_started_at = None
-    rnd.save(update_fields=["clock_left", "clock_started_at"])
+    with transaction.atomic():
+        rnd.save(update_fields=["clock_left", "clock_started_at"])
+        page_cache.bump(rnd.event)
     return rnd
 
 

@@ -19,7 +19,7 @@ def test_visitor_finds_their_table_and_reads_the_standings_in_french(browser, li
     page.wait_for_function("document.querySelectorAll('.game').length === 1")
     assert "Chloé Martin" in page.inner_text("#pairings")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "no sideways scrolling at 360 px"
-    page.click("button[value=fr]")
+    page.click("a[hreflang=fr]")
     page.wait_for_selector("html[lang=fr]")
     page.click("text=Classement")
     page.wait_for_selector("table.standings")

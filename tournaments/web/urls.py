@@ -6,6 +6,7 @@ from tournaments.web import console, players, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("language/<str:code>/", views.switch_language, name="language"),
     path("e/<slug:slug>/", views.event_page, name="event"),
     path("e/<slug:slug>/rounds/<int:number>/", views.round_page, name="round"),
     path("e/<slug:slug>/standings/", views.standings_page, name="standings"),

@@ -1,5 +1,7 @@
 """Public pages: server-rendered from the same selectors the API uses; htmx refreshes the live parts."""
-from django.http import Http404
+from django.conf import settings
+from django.http import Http404, HttpResponseRedirect
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
@@ -13,8 +15,28 @@ POLL_SECONDS = 20
 
 
 def clock_context(rnd) -> dict:
-    """What the round clock shows: seconds left (None before it starts) and whether it is running."""
-    return {"clock_left": rnd.seconds_left(timezone.now()), "clock_running": rnd.clock_started_at is not None}
+    """What the round clock shows: seconds left (None before it starts), whether it is running and,
+    if so, when it ends (epoch seconds), so a page served from the cache still counts right."""
+    ends = None
+    if rnd.clock_started_at is not None and rnd.clock_left is not None:
+        ends = int(rnd.clock_started_at.timestamp()) + rnd.clock_left
+    return {"clock_left": rnd.seconds_left(timezone.now()), "clock_running": rnd.clock_started_at is not None,
+            "clock_ends": ends}
+
+
+def switch_language(request, code):
+    """The language switch as a plain link (no form, no CSRF token), so public pages can be shared
+    from the cache between visitors."""
+    if code not in dict(settings.LANGUAGES):
+        raise Http404("No such language")
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    response.set_cookie(settings.LANGUAGE_COOKIE_NAME, code, max_age=365 * 24 * 3600, samesite="Lax",
+                        secure=settings.SESSION_COOKIE_SECURE)
+    return response
 
 
 def round_and_players(event, number):

@@ -1,0 +1,102 @@
+"""Public pages and API reads from the cache: versioned per event, moved on by every write, 304 for
+an unchanged page, nothing personal ever shared."""
+import pytest
+from django.test import Client
+
+from tests.api.conftest import Api, make_user
+from tournaments.models import Event, Game
+
+
+def organizer_api(event):
+    from rest_framework.authtoken.models import Token
+    user = Event.objects.get(slug="spring-open").created_by
+    return Api(Client(), Token.objects.get_or_create(user=user)[0].key)
+
+
+def test_a_second_visit_is_served_from_the_cache_without_a_query(event, django_assert_num_queries):
+    first = Client().get("/e/spring-open/rounds/1/")
+    assert first["X-Cache"] == "miss"
+    with django_assert_num_queries(0):
+        second = Client().get("/e/spring-open/rounds/1/")
+    assert second["X-Cache"] == "hit" and second.content == first.content
+
+
+def test_polling_an_unchanged_page_answers_304_without_a_query(event, django_assert_num_queries):
+    first = Client().get("/e/spring-open/rounds/1/")
+    assert first["ETag"] and first["Last-Modified"] and "no-cache" in first["Cache-Control"]
+    with django_assert_num_queries(0):
+        again = Client().get("/e/spring-open/rounds/1/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    assert Client().get("/e/spring-open/rounds/1/", HTTP_IF_MODIFIED_SINCE=first["Last-Modified"]).status_code == 304
+
+
+def test_a_result_moves_the_version_on_so_nobody_sees_the_old_round(event):
+    api = organizer_api(event)
+    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 5})
+    before = Client().get("/e/spring-open/rounds/2/")
+    standings = Client().get(f"/api/events/{event['id']}/standings/")
+    game = next(g for g in rnd["games"] if not g["bye"])
+    api.post(f"/api/games/{game['id']}/result/", {"vp_a": 9, "vp_b": 1})
+    after = Client().get("/e/spring-open/rounds/2/")
+    assert after["X-Cache"] == "miss" and after["ETag"] != before["ETag"] and "9–1" in after.content.decode()
+    assert Client().get("/e/spring-open/rounds/2/", HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 200
+    new_standings = Client().get(f"/api/events/{event['id']}/standings/")
+    assert new_standings["ETag"] != standings["ETag"]
+    assert max(r["vp"] for r in new_standings.json()["standings"]) >= 9
+
+
+def test_languages_and_htmx_fragments_are_cached_apart(event):
+    english = Client().get("/e/spring-open/standings/", HTTP_ACCEPT_LANGUAGE="en")
+    french = Client().get("/e/spring-open/standings/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Standings" in english.content.decode() and "Classement" in french.content.decode()
+    fragment = Client().get("/e/spring-open/rounds/1/", HTTP_HX_REQUEST="true")
+    page = Client().get("/e/spring-open/rounds/1/")
+    assert b"<html" not in fragment.content and b"<html" in page.content
+
+
+def test_nothing_personal_is_cached_or_served_from_the_cache(event):
+    api = organizer_api(event)
+    path = f"/api/events/{event['id']}/players/"
+    with_keys = api.get(path)[1]
+    assert all("key" in p for p in with_keys)
+    anonymous = Client().get(path)
+    assert all("key" not in p for p in anonymous.json())
+    # The organizer, asking again with the token, is never answered from the anonymous copy.
+    assert all("key" in p for p in api.get(path)[1])
+    signed_in = Client()
+    signed_in.force_login(make_user("visitor")[0])
+    assert "X-Cache" not in signed_in.get("/e/spring-open/")
+
+
+def test_the_round_clock_moves_the_version_and_a_cached_page_counts_from_its_end(event):
+    organizer = Client()
+    organizer.force_login(Event.objects.get(slug="spring-open").created_by)
+    before = Client().get("/e/spring-open/rounds/1/")
+    organizer.post("/console/e/spring-open/rounds/1/clock/start/")
+    after = Client().get("/e/spring-open/rounds/1/")
+    assert after["ETag"] != before["ETag"] and 'data-ends="' in after.content.decode()
+
+
+@pytest.mark.parametrize("path", ["/e/spring-open/rounds/1/", "/e/spring-open/standings/", "/e/spring-open/",
+                                  "/api/events/{id}/rounds/1/", "/api/events/{id}/standings/"])
+def test_no_page_asks_more_queries_for_more_players(event, path):
+    """The query count of an uncached page is the same at 5 and at 45 players."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries():
+        from django.core.cache import cache
+        cache.clear()
+        with CaptureQueriesContext(connection) as captured:
+            assert Client().get(path.format(id=event["id"])).status_code == 200
+        return len(captured)
+
+    small = queries()
+    api = organizer_api(event)
+    # Forty more players, seated and reported in round 2.
+    for n in range(40):
+        api.post(f"/api/events/{event['id']}/players/", {"name": f"Extra {n}", "faction": "guild"})
+    api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
+    for game in Game.objects.filter(round__event_id=event["id"], round__number=2, result__isnull=True):
+        api.post(f"/api/games/{game.id}/result/", {"vp_a": 4, "vp_b": 2})
+    assert queries() == small

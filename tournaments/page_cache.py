@@ -1,0 +1,169 @@
+"""The one owner of cached public answers: a version per event, bumped after every write commits.
+
+A public page or API read (anonymous GET) is stored under a key holding its
+event's version, so a write never has to find and delete pages: it moves the
+version on, and every web process reads the new one from the shared cache
+(Redis in production). The version also makes the ETag, so a phone polling the
+round page gets 304 without a database query. When the cache is unreachable,
+pages are simply rendered from the database.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.urls import Resolver404, resolve
+from django.utils.http import http_date, parse_http_date_safe
+
+log = logging.getLogger(__name__)
+
+ALL_EVENTS = "all"  # the home page and the event list change with any event
+PAGE_SECONDS = 24 * 3600  # a version moves on long before; the timeout only frees memory
+
+
+def _version_key(scope) -> str:
+    return f"gg:version:{scope}"
+
+
+def versions(*scopes) -> list[int] | None:
+    """Current versions (nanoseconds of the last change); None when the cache is unreachable."""
+    keys = [_version_key(s) for s in scopes]
+    try:
+        found = cache.get_many(keys)
+        missing = {k: time.time_ns() for k in keys if k not in found}
+        if missing:
+            # First read after a restart or eviction: start a fresh version; add() keeps a racing one.
+            for key, value in missing.items():
+                cache.add(key, value, timeout=None)
+            found = {**found, **cache.get_many(list(missing))}
+        return [found[k] for k in keys]
+    except Exception:  # noqa: BLE001 - any cache failure means "render from the database"
+        log.warning("cache unreachable: serving public pages uncached", exc_info=True)
+        return None
+
+
+def bump(event) -> None:
+    """Move the event's version (by id and slug) and the all-events version on, now and again once
+    the transaction commits: every cached page of the event is then stale in every process. (The
+    second move matters: a page rendered by another process between the two saw the old data.)"""
+    scopes = [event.pk, f"slug:{event.slug}", ALL_EVENTS]
+
+    def move_on():
+        now = time.time_ns()
+        try:
+            cache.set_many({_version_key(s): now for s in scopes}, timeout=None)
+        except Exception:  # noqa: BLE001
+            log.warning("cache unreachable: versions of event %s not moved", event.pk, exc_info=True)
+
+    move_on()
+    transaction.on_commit(move_on)
+
+
+def scopes_for(path: str) -> tuple | None:
+    """Which versions a public path depends on, or None for a path never cached."""
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    name, kwargs = match.url_name, match.kwargs
+    if name in ("home", "event-list"):
+        return (ALL_EVENTS,)
+    if name in ("event", "round", "standings", "player"):
+        return (f"slug:{kwargs['slug']}",)
+    if name in ("event-detail",):
+        return (kwargs["pk"],)
+    if name in ("event-players", "event-rounds", "round-detail", "event-standings", "player-detail"):
+        return (kwargs["event_id"],)
+    return None
+
+
+class PublicPageCache:
+    """Middleware: anonymous GETs of public pages and API reads come from the cache, with ETag and
+    Last-Modified; anything personal (a session user, an Authorization header) passes through."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        scopes = self._cacheable_scopes(request)
+        if scopes is None:
+            return self.get_response(request)
+        current = versions(*scopes)
+        if current is None:
+            return self.get_response(request)
+        changed = max(current)
+        lang = getattr(request, "LANGUAGE_CODE", "")
+        variant = f"{request.get_full_path()}|{lang}|{request.headers.get('HX-Request', '')}" \
+                  f"|{request.headers.get('Accept', '')}"
+        etag = '"' + hashlib.sha256(f"{current}|{variant}".encode()).hexdigest()[:32] + '"'
+        if self._not_modified(request, etag, changed):
+            return self._with_validators(_not_modified_response(), etag, changed)
+        key = "gg:page:" + hashlib.sha256(etag.encode()).hexdigest()
+        try:
+            stored = cache.get(key)
+        except Exception:  # noqa: BLE001
+            stored = None
+        if stored is not None:
+            response = _rebuild(stored)
+            response["X-Cache"] = "hit"
+            return self._with_validators(response, etag, changed)
+        response = self.get_response(request)
+        if response.status_code == 200 and not response.streaming and not response.cookies:
+            try:
+                cache.set(key, _freeze(response), timeout=PAGE_SECONDS)
+            except Exception:  # noqa: BLE001
+                pass
+            response["X-Cache"] = "miss"
+            return self._with_validators(response, etag, changed)
+        return response
+
+    @staticmethod
+    def _cacheable_scopes(request):
+        if request.method not in ("GET", "HEAD") or "Authorization" in request.headers:
+            return None
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            return None
+        if request.COOKIES.get(settings.SESSION_COOKIE_NAME) or request.COOKIES.get("messages"):
+            return None  # a session may hold messages for this one visitor: render for them alone
+        return scopes_for(request.path_info)
+
+    @staticmethod
+    def _not_modified(request, etag: str, changed_ns: int) -> bool:
+        if_none_match = request.headers.get("If-None-Match")
+        if if_none_match is not None:
+            return etag in [tag.strip() for tag in if_none_match.split(",")]
+        since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
+        return since is not None and changed_ns // 1_000_000_000 <= since
+
+    @staticmethod
+    def _with_validators(response, etag: str, changed_ns: int):
+        response["ETag"] = etag
+        response["Last-Modified"] = http_date(changed_ns // 1_000_000_000)
+        # Phones must ask again each time (cheaply, with the validators), never show a stale round.
+        response["Cache-Control"] = "public, no-cache"
+        return response
+
+
+def _freeze(response) -> dict:
+    headers = {k: v for k, v in response.items() if k.lower() not in ("set-cookie", "x-cache")}
+    return {"status": response.status_code, "content": response.content, "headers": headers}
+
+
+def _rebuild(stored: dict):
+    from django.http import HttpResponse
+
+    response = HttpResponse(stored["content"], status=stored["status"])
+    for name, value in stored["headers"].items():
+        response[name] = value
+    return response
+
+
+def _not_modified_response():
+    from django.http import HttpResponseNotModified
+
+    return HttpResponseNotModified()
