@@ -6,6 +6,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from scoring.formats import FORMATS, Format, SchemeChart, get_format
 from scoring.validator import BYE, CONCEDED, FORFEITED, PLAYED
@@ -244,7 +245,7 @@ class AuditRecord(models.Model):
     (an event's deletion still takes its records with it)."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    at = models.DateTimeField(default=timezone.now, db_index=True)  # kept as it was by a restore
     action = models.CharField(max_length=40)
     # Who: a signed-in user, or a player through their private link or linked account; `by` is the
     # name as it was then, kept if the user or entry goes away.

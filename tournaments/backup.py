@@ -1,0 +1,114 @@
+"""A complete event as JSON, and back: players, rounds, games, results, players' pending versions
+and the audit trail. Ids are replaced by references inside the file, so a backup restores as a new
+event next to the others (or on another server); accounts are matched by username.
+
+Hand-written rather than Django's dumpdata/loaddata: those keep primary keys, so a restore would
+overwrite whatever now holds those ids instead of adding the event beside it.
+"""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from tournaments import page_cache, services
+from tournaments.models import AuditRecord, Event, Game, Player, PlayerReport, Result, Round, Seat
+
+FORMAT, VERSION = "gaininggrounds-event", 1
+
+EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", "tiebreaks", "scheme_chart",
+                "scheme_pools", "deck_seed", "fresh_tables", "unavailable_tables", "self_reporting",
+                "registration_open")
+PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "status", "is_ringer", "pinned_table", "key")
+ROUND_FIELDS = ("number", "strategy", "deployment", "scheme_pool", "seed", "flips", "report", "clock_started_at",
+                "clock_left")
+RESULT_FIELDS = ("outcome", "loser", "turns", "breakdown", "vp_a", "tp_a", "diff_a", "vp_b", "tp_b", "diff_b",
+                 "master_a", "master_b")
+VERSION_FIELDS = ("side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "master_a", "master_b")
+AUDIT_FIELDS = ("at", "action", "by", "round_number", "table", "before", "after")
+
+
+def _plain(value):
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+def _fields(obj, names) -> dict:
+    return {name: _plain(getattr(obj, name)) for name in names}
+
+
+def export_event(event: Event) -> dict:
+    """Everything of the event, in a fixed number of queries."""
+    username = {u.pk: u.get_username() for u in get_user_model().objects.filter(
+        pk__in=[event.created_by_id, *event.organizers.values_list("pk", flat=True),
+                *event.players.exclude(user=None).values_list("user_id", flat=True),
+                *event.audit.exclude(by_user=None).values_list("by_user_id", flat=True)])}
+    games = Game.objects.filter(round__event=event).select_related("result").prefetch_related("reports")
+    games_by_round: dict[int, list] = {}
+    for game in games.order_by("round__number", "id"):
+        result = getattr(game, "result", None)
+        games_by_round.setdefault(game.round_id, []).append({
+            "ref": game.pk, "table": game.table, "player_a": game.player_a_id, "player_b": game.player_b_id,
+            "flags": game.flags,
+            "result": {**_fields(result, RESULT_FIELDS),
+                       "entered_by": username.get(result.entered_by_id)} if result else None,
+            "versions": [_fields(v, VERSION_FIELDS) for v in game.reports.all()],
+        })
+    return {
+        "format": FORMAT, "version": VERSION,
+        "event": {**_fields(event, EVENT_FIELDS), "slug": event.slug, "created_by": username[event.created_by_id],
+                  "organizers": sorted(username[pk] for pk in event.organizers.values_list("pk", flat=True))},
+        "players": [{"ref": p.pk, **_fields(p, PLAYER_FIELDS), "user": username.get(p.user_id)}
+                    for p in event.players.order_by("id")],
+        "rounds": [{**_fields(r, ROUND_FIELDS), "games": games_by_round.get(r.pk, [])}
+                   for r in event.round_set.order_by("number")],
+        "audit": [{**_fields(a, AUDIT_FIELDS), "player": a.player_id, "other_player": a.other_player_id,
+                   "by_player": a.by_player_id, "by_user": username.get(a.by_user_id)}
+                  for a in event.audit.order_by("at", "id")],
+    }
+
+
+class BackupError(ValueError):
+    """The file is not an event backup this version can read."""
+
+
+def import_event(data: dict, *, organizer=None) -> Event:
+    """Restore a backup as a new event, in one transaction. `organizer` stands in for a creator whose
+    account is not on this server; a private key already in use here is replaced."""
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise BackupError(f"not a {FORMAT} backup of version {VERSION}")
+    users = {u.get_username(): u for u in get_user_model().objects.filter(
+        username__in=[data["event"]["created_by"], *data["event"]["organizers"],
+                      *[p["user"] for p in data["players"] if p["user"]],
+                      *[a["by_user"] for a in data["audit"] if a["by_user"]]])}
+    creator = users.get(data["event"]["created_by"]) or organizer
+    if creator is None:
+        raise BackupError(f"no account {data['event']['created_by']!r} here: name an organizer to restore it")
+    with transaction.atomic():
+        event = Event(**{k: data["event"][k] for k in EVENT_FIELDS}, created_by=creator)
+        event.slug = services._free_slug(data["event"]["name"])
+        event.save()
+        event.organizers.add(creator, *[users[u] for u in data["event"]["organizers"] if u in users])
+        taken = set(Player.objects.filter(key__in=[p["key"] for p in data["players"]]).values_list("key", flat=True))
+        players = {}
+        for p in data["players"]:
+            fields = {k: p[k] for k in PLAYER_FIELDS if k != "key" or p[k] not in taken}
+            players[p["ref"]] = Player.objects.create(event=event, user=users.get(p["user"]), **fields)
+        for r in data["rounds"]:
+            rnd = Round.objects.create(event=event, **{k: r[k] for k in ROUND_FIELDS})
+            for g in r["games"]:
+                game = Game.objects.create(round=rnd, table=g["table"], flags=g["flags"],
+                                           player_a=players[g["player_a"]],
+                                           player_b=players[g["player_b"]] if g["player_b"] else None)
+                Seat.objects.bulk_create(Seat(round=rnd, game=game, player=players[ref])
+                                         for ref in (g["player_a"], g["player_b"]) if ref)
+                if g["result"]:
+                    Result.objects.create(game=game, entered_by=users.get(g["result"]["entered_by"]),
+                                          **{k: g["result"][k] for k in RESULT_FIELDS})
+                PlayerReport.objects.bulk_create(PlayerReport(game=game, **v) for v in g["versions"])
+        # A player removed before the backup has no entry to point to any more: their records keep the
+        # name in `by`/`before` and lose the link.
+        AuditRecord.objects.bulk_create(AuditRecord(
+            event=event, **{k: a[k] for k in AUDIT_FIELDS}, player=players.get(a["player"]),
+            other_player=players.get(a["other_player"]), by_player=players.get(a["by_player"]),
+            by_user=users.get(a["by_user"])) for a in data["audit"])
+        page_cache.bump(event)
+    return event
