@@ -9,7 +9,12 @@ EMBEDDED := env -u DATABASE_URL -u REDIS_URL
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test screenshots
+.PHONY: run test screenshots worker stack
+# The production-like stack: PostgreSQL and Redis on this machine (override on the command line).
+STACK_DB ?= postgres://postgres@127.0.0.1:5432/test
+STACK_REDIS ?= redis://127.0.0.1:6379/0
+STACK := env DATABASE_URL=$(STACK_DB) REDIS_URL=$(STACK_REDIS) DEBUG=0 SECURE_SSL_REDIRECT=0 \
+	SECRET_KEY=$${SECRET_KEY:-local-stack-only-$$(hostname)-not-for-production} ALLOWED_HOSTS=127.0.0.1,localhost
 
 $(INSTALLED): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -33,3 +38,17 @@ test: $(INSTALLED) $(CHROMIUM)
 
 screenshots: $(INSTALLED) $(CHROMIUM)
 	GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_browser_visitor.py
+
+# A Celery worker for the jobs (large pairings); needs REDIS_URL, as in production.
+worker: $(INSTALLED)
+	$(STACK) $(BIN)/celery -A gaininggrounds worker --loglevel=info --concurrency=2
+
+# Production-like, on loopback: migrations, static files, two gunicorn workers and a Celery worker
+# sharing PostgreSQL and Redis (plain HTTP, so no HTTPS redirect). Ctrl-C stops both.
+stack: $(INSTALLED)
+	$(STACK) $(BIN)/python manage.py migrate --noinput
+	$(STACK) $(BIN)/python manage.py collectstatic --noinput -v0
+	$(STACK) $(BIN)/python manage.py load_demo
+	$(STACK) $(BIN)/celery -A gaininggrounds worker --loglevel=warning --concurrency=2 & \
+	  trap 'kill $$!' EXIT INT TERM; \
+	  $(STACK) $(BIN)/gunicorn gaininggrounds.wsgi --bind 127.0.0.1:8000 --workers 2 --access-logfile -
