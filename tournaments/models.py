@@ -82,6 +82,8 @@ class Player(models.Model):
     name = models.CharField(max_length=100)
     faction = models.CharField(max_length=40)
     club = models.CharField(max_length=100, blank=True, default="")
+    # Where round pairings and reports awaiting an answer are mailed (else the linked account's email).
+    email = models.EmailField(blank=True, default="")
     checked_in = models.BooleanField(default=True)
     status = models.CharField(max_length=12, choices=STATUSES, default=ACTIVE)
     is_ringer = models.BooleanField(default=False)
@@ -275,6 +277,25 @@ class AuditRecord(models.Model):
 
     def delete(self, *args, **kwargs):
         raise TypeError("Audit records are append-only.")
+
+
+class Notification(models.Model):
+    """One email to send, once: a unique (player, kind, about) makes creating it twice a no-op, and
+    `sent_at` makes sending it twice one (a retried or re-run task finds it already sent)."""
+
+    ROUND_PUBLISHED, AWAITING_YOU, DISPUTED = "round_published", "report_awaits_you", "report_disputed"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="notifications")
+    to = models.EmailField()
+    kind = models.CharField(max_length=30)
+    about = models.CharField(max_length=60)  # what it is about: "round:3", "game:17:a:<version time>"
+    subject = models.CharField(max_length=200)
+    body = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["to", "kind", "about"], name="notification_once")]
 
 
 class Job(models.Model):

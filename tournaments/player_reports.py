@@ -14,7 +14,7 @@ from django.db import transaction
 from scoring.messages import say
 from scoring.problems import conflict
 from scoring.validator import Report, breakdown_from_dict
-from tournaments import audit, services
+from tournaments import audit, notifications, services
 from tournaments.models import Game, Player, PlayerReport, Result
 
 UNREPORTED, AWAITING, DISPUTED, CONFIRMED = "unreported", PlayerReport.AWAITING, PlayerReport.DISPUTED, "confirmed"
@@ -99,13 +99,18 @@ def _store_version(game, player, side, mine, theirs, report, scores, masters, ac
     version.master_a, version.master_b = masters
     version.save()
     audit.record(game.round.event, player, action, game=game, before=before, after=audit.version_snapshot(version))
+    stamp = f"{side}:{version.updated_at.timestamp():.6f}"
     if theirs is not None and _same_result(version, theirs):
         # Both players now say the same thing: that is a confirmation.
         _count(game, player, _as_report(theirs), services.result_scores(game, _as_report(theirs)),
                (theirs.master_a or version.master_a, theirs.master_b or version.master_b),
                versions=[audit.version_snapshot(theirs), audit.version_snapshot(version)])
         return CONFIRMED
-    return DISPUTED if theirs is not None else AWAITING
+    if theirs is not None:
+        notifications.report_disputed(game, player, stamp)
+        return DISPUTED
+    notifications.report_awaits(game, player, stamp)
+    return AWAITING
 
 
 def _same_result(one: PlayerReport, other: PlayerReport) -> bool:

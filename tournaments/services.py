@@ -22,7 +22,7 @@ from scoring.missions import MissionHistory, plan_mission, scheme_pool_problems
 from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_bye, score_report
 from scoring.validator import BYE, CONCEDED, FORFEITED, Report
-from tournaments import audit, page_cache, selectors
+from tournaments import audit, notifications, page_cache, selectors
 from tournaments.models import Event, Game, Job, Player, PlayerReport, Result, Round, Seat, new_player_key
 from tournaments.pairing import SWISS, Contender, pair_round
 from tournaments.pairing.report import FORCED_ONLY, game_flags
@@ -159,6 +159,7 @@ def player_register(
     name: str,
     faction: str,
     club: str = "",
+    email: str = "",
     is_ringer: bool = False,
     checked_in: bool = True,
     pinned_table: int | None = None,
@@ -199,6 +200,7 @@ def player_register(
             name=name,
             faction=faction,
             club=club,
+            email=email,
             is_ringer=is_ringer,
             checked_in=checked_in,
             pinned_table=pinned_table,
@@ -337,7 +339,7 @@ def round_generate(
         earlier = list(event.round_set.order_by("number"))
         number = len(earlier) + 1
         _refuse_round_now(event, number)
-        players = list(event.players.filter(status=ACTIVE, checked_in=True))
+        players = list(event.players.filter(status=ACTIVE, checked_in=True).select_related("user"))
         ringer = next((p for p in players if p.is_ringer), None)
         field = [p for p in players if not p.is_ringer]
         if len(field) < 2:
@@ -439,6 +441,7 @@ def round_generate(
         )
         audit.record(event, by, "round_paired", round_number=number,
                      after={"method": method, "seed": seed, "games": len(games)})
+        notifications.round_published(rnd, games, {p.id: p for p in players})
         report_progress(100)
     return rnd
 

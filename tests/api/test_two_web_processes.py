@@ -38,6 +38,8 @@ def fetch(url, method="GET", body=None, headers=None):
 
 @pytest.fixture
 def two_web_processes():
+    if not shared_services_here():
+        pytest.skip("needs PostgreSQL and Redis (the CI's second run sets DATABASE_URL and REDIS_URL)")
     db = connection.settings_dict
     env = {**os.environ, "DEBUG": "1", "REDIS_URL": os.environ["REDIS_URL"],
            "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"}
@@ -62,8 +64,6 @@ def two_web_processes():
 
 @pytest.mark.django_db(transaction=True)
 def test_a_result_posted_to_one_process_shows_on_the_other(two_web_processes):
-    if not shared_services_here():
-        pytest.skip("needs PostgreSQL and Redis (the CI's second run sets DATABASE_URL and REDIS_URL)")
     first, second = two_web_processes
     user = get_user_model().objects.create_user("org", password="x" * 12)
     event = services.event_create(user=user, name="Two processes", date="2017-05-06", format="gg2017")

@@ -139,7 +139,7 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    """A player's entry; `key` and `link` (the private link) go to the event's organizers only."""
+    """A player's entry; `key`, `link` (the private link) and `email` go to the event's organizers only."""
 
     pinned_table = serializers.IntegerField(min_value=1, max_value=10000, required=False, allow_null=True,
                                             help_text="Accessibility: this player always sits at this table.")
@@ -149,8 +149,8 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["id", "name", "faction", "club", "status", "is_ringer", "checked_in", "pinned_table", "key",
-                  "link"]
+        fields = ["id", "name", "faction", "club", "email", "status", "is_ringer", "checked_in", "pinned_table",
+                  "key", "link"]
         read_only_fields = ["status"]
 
     def get_link(self, player) -> str:
@@ -160,8 +160,8 @@ class PlayerSerializer(serializers.ModelSerializer):
     def to_representation(self, player):
         data = super().to_representation(player)
         if not self.context.get("organizer"):
-            data.pop("key")
-            data.pop("link")
+            for private in ("key", "link", "email"):
+                data.pop(private)
         return data
 
 

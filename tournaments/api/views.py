@@ -238,7 +238,8 @@ class PlayerDetail(EventScoped):
         player = get_object_or_404(Player, pk=player_id, event=event)
         data = s.PlayerSerializer(player, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        changes = {k: v for k, v in data.validated_data.items() if k in ("name", "faction", "club", "pinned_table")}
+        changes = {k: v for k, v in data.validated_data.items()
+                   if k in ("name", "faction", "club", "email", "pinned_table")}
         return Response(self.players_out(event, services.player_update(player=player, by=request.user, **changes)))
 
 

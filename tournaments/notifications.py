@@ -1,0 +1,95 @@
+"""Who is told what by email: players of a published round (their table and opponent), a player
+whose opponent reported (confirm or dispute), and, on a dispute, the reporter and the organizers.
+
+Notifications are rows written inside the change's transaction and sent by a Celery task after it
+commits, so a request never waits for mail and a rolled-back change mails nobody. If the broker is
+down, the rows wait: `manage.py send_notifications` (or any later enqueue) sends what is pending.
+"""
+from __future__ import annotations
+
+import logging
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import Game, Notification, Player, Round
+
+log = logging.getLogger(__name__)
+
+
+def address_of(player: Player) -> str:
+    """The player's own address, else their account's (read only when the entry has one)."""
+    return player.email or (player.user.email if player.user_id else "")
+
+
+def round_published(rnd: Round, games: list[Game], players: dict[int, Player]) -> None:
+    """Each seated player with an address: their table and opponent. Written in one statement, whatever
+    the size of the field."""
+    notes = []
+    for game in games:
+        for own, other in ((game.player_a_id, game.player_b_id), (game.player_b_id, game.player_a_id)):
+            player, opponent = players.get(own), players.get(other)
+            if player is None or not address_of(player):
+                continue
+            if opponent is None:
+                subject = _("%(event)s, round %(n)s: you have the bye") % {"event": rnd.event.name, "n": rnd.number}
+                body = subject
+            else:
+                subject = _("%(event)s, round %(n)s: table %(t)s against %(opponent)s") % {
+                    "event": rnd.event.name, "n": rnd.number, "t": game.table, "opponent": opponent.name}
+                body = subject + "\n\n" + _("Report your result from your private link.")
+            notes.append(Notification(event=rnd.event, to=address_of(player), kind=Notification.ROUND_PUBLISHED,
+                                      about=f"round:{rnd.pk}", subject=subject[:200], body=body))
+    if notes:
+        Notification.objects.bulk_create(notes, ignore_conflicts=True)
+        about = f"round:{rnd.pk}"
+        transaction.on_commit(lambda: [enqueue(pk) for pk in Notification.objects.filter(
+            kind=Notification.ROUND_PUBLISHED, about=about, sent_at=None).values_list("pk", flat=True)])
+
+
+def report_awaits(game: Game, reporter: Player, version_stamp: str) -> None:
+    opponent = game.player_b if game.player_a_id == reporter.pk else game.player_a
+    subject = _("%(name)s reported your game: confirm or dispute it") % {"name": reporter.name}
+    _queue(game.round.event, opponent, Notification.AWAITING_YOU, f"game:{game.pk}:{version_stamp}", subject,
+           subject + "\n\n" + _("Open your private link to answer."))
+
+
+def report_disputed(game: Game, disputer: Player, version_stamp: str) -> None:
+    reporter = game.player_b if game.player_a_id == disputer.pk else game.player_a
+    event = game.round.event
+    subject = _("%(event)s, table %(t)s: %(name)s disputes the reported result") % {
+        "event": event.name, "t": game.table, "name": disputer.name}
+    about = f"game:{game.pk}:{version_stamp}"
+    _queue(event, reporter, Notification.DISPUTED, about, subject, subject)
+    for organizer in event.organizers.exclude(email=""):
+        _queue(event, None, Notification.DISPUTED, about, subject, subject, to=organizer.email)
+
+
+def _queue(event, player, kind, about, subject, body, *, to: str = "") -> None:
+    to = to or (address_of(player) if player else "")
+    if not to:
+        return
+    try:
+        with transaction.atomic():
+            note = Notification.objects.create(event=event, to=to, kind=kind, about=about, subject=subject[:200],
+                                               body=body)
+    except IntegrityError:
+        return  # already queued once: telling twice would be noise
+    transaction.on_commit(lambda: enqueue(note.pk))
+
+
+def enqueue(notification_id: int) -> None:
+    """Hand a notification to the workers; with the broker down it stays pending, never an error."""
+    from tournaments.tasks import send_notification
+
+    try:
+        send_notification.delay(notification_id)
+    except Exception:  # noqa: BLE001 - broker unreachable: the row waits for send_notifications
+        log.warning("broker unreachable: notification %s left pending", notification_id, exc_info=True)
+
+
+def enqueue_pending() -> int:
+    pending = list(Notification.objects.filter(sent_at=None).values_list("pk", flat=True))
+    for pk in pending:
+        enqueue(pk)
+    return len(pending)
