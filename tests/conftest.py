@@ -12,7 +12,10 @@ def fresh_cache():
     """Throttle counters and cached pages live in the cache: each test starts with none."""
     cache.clear()
     yield
-    cache.clear()
+    try:
+        cache.clear()
+    except Exception:  # noqa: BLE001 - a test that pointed the cache at a dead Redis
+        pass
 
 
 @pytest.fixture(autouse=True)

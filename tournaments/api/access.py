@@ -2,6 +2,7 @@
 leaked or guessed key from being hammered."""
 from __future__ import annotations
 
+import logging
 from types import SimpleNamespace
 
 from django.contrib.auth.models import AnonymousUser
@@ -13,6 +14,8 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from tournaments.models import Event, Player
 
+log = logging.getLogger(__name__)
+
 BAD_KEY = "Invalid key."  # the same answer whether or not such a player ever existed
 
 
@@ -22,6 +25,15 @@ class FreshRates(SimpleRateThrottle):
 
     def get_rate(self):
         return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def allow_request(self, request, view):
+        """Fail open when the cache (Redis) is unreachable: reporting goes on, unthrottled, rather
+        than answering 500 to a whole hall."""
+        try:
+            return super().allow_request(request, view)
+        except Exception:  # noqa: BLE001
+            log.warning("cache unreachable: %s not throttled", self.scope, exc_info=True)
+            return True
 
 
 class ReportPerPlayer(FreshRates):
