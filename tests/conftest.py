@@ -22,3 +22,14 @@ def fresh_cache():
 def fast_passwords(settings):
     """Tests make many accounts: a fast hasher instead of the deliberately slow production one."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def eager_celery():
+    """Run tasks in the test's process even when a broker is configured (the Redis pass of CI)."""
+    from gaininggrounds.celery import app as celery_app
+
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = before

@@ -1,11 +1,14 @@
 """Emails after the change commits: pairings to each player with an address, a report to the opponent,
 a dispute to the reporter and the organizers; each sent once however often its task runs."""
+import pytest
 from django.core import mail
 from rest_framework.test import APIClient
 
 from tests.api.conftest import Api
 from tournaments.models import Notification
 from tournaments.tasks import send_notification
+
+pytestmark = pytest.mark.usefixtures("eager_celery")
 
 
 def make_event(api, emails):

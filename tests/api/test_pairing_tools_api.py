@@ -108,14 +108,6 @@ def test_a_swap_that_gives_a_second_bye_needs_force(api):
     assert error_codes(body) == {("player_2", "player_not_in_round")}
 
 
-@pytest.fixture
-def eager_celery():
-    before = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = before
-
-
 def test_a_large_field_is_paired_by_a_job(api, settings, eager_celery, django_capture_on_commit_callbacks):
     settings.PAIRING_JOB_THRESHOLD = 6
     event, ids = new_event(api, players=6)
