@@ -84,11 +84,15 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        # A connection kept across requests is checked first, so the service recovers by itself
+        # after the database restarts.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Wait for a concurrent writer instead of failing at once with "database is locked".
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Wait for a concurrent writer instead of failing at once with "database is locked"; IMMEDIATE
+    # takes the write lock when a transaction begins, so a reader never fails upgrading to a writer.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

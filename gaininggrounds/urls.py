@@ -11,3 +11,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.web.urls")),
 ]
+
+handler500 = "gaininggrounds.errors.server_error"

@@ -5,6 +5,7 @@ from rest_framework import exceptions, status
 from rest_framework.exceptions import ErrorDetail
 from rest_framework.settings import api_settings
 
+from gaininggrounds.errors import UNAVAILABLE, database_unavailable
 from scoring.problems import Conflict, DomainError
 
 
@@ -21,8 +22,16 @@ def problems_as_detail(error: DomainError) -> dict:
     return detail
 
 
+class DatabaseUnavailable(exceptions.APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = UNAVAILABLE
+    default_code = "database_unavailable"
+
+
 class DomainExceptionHandler(ExceptionHandler):
     def convert_known_exceptions(self, exc: Exception) -> Exception:
+        if database_unavailable(exc):
+            return DatabaseUnavailable()
         if isinstance(exc, Conflict):
             first = exc.problems[0]
             return ConflictError(detail=ErrorDetail(first.detail, first.code))
