@@ -9,7 +9,7 @@ EMBEDDED := env -u DATABASE_URL -u REDIS_URL
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test screenshots worker stack
+.PHONY: run test screenshots worker stack load
 # The production-like stack: PostgreSQL and Redis on this machine (override on the command line).
 STACK_DB ?= postgres://postgres@127.0.0.1:5432/test
 STACK_REDIS ?= redis://127.0.0.1:6379/0
@@ -52,3 +52,11 @@ stack: $(INSTALLED)
 	$(STACK) $(BIN)/celery -A gaininggrounds worker --loglevel=warning --concurrency=2 & \
 	  trap 'kill $$!' EXIT INT TERM; \
 	  $(STACK) $(BIN)/gunicorn gaininggrounds.wsgi --bind 127.0.0.1:8000 --workers 2 --access-logfile -
+
+# The load benchmark (benchmarks/load/): gunicorn, PostgreSQL and Redis against Debian's wrk and nginx.
+/usr/bin/wrk /usr/sbin/nginx:
+	$(SUDO) apt-get update -qq
+	$(SUDO) apt-get install -y -qq --no-install-recommends wrk nginx
+
+load: $(INSTALLED) /usr/bin/wrk /usr/sbin/nginx
+	$(BIN)/python benchmarks/load/throughput.py

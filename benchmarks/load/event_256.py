@@ -1,0 +1,21 @@
+# Run by throughput.py inside `manage.py shell -c`: a 256-player GG2017 event, round 1 reported,
+# round 2 paired; prints the event's slug and an organizer token.
+import random
+
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+
+from scoring.validator import Report
+from tournaments import services
+
+FACTIONS = ["guild", "arcanists", "resurrectionists", "neverborn", "outcasts", "ten-thunders", "gremlins"]
+rng = random.Random(256)
+organizer = get_user_model().objects.create_user("load-organizer", password="load-" + "x" * 12)
+event = services.event_create(user=organizer, name="Load 256", date="2017-05-06", format="gg2017", rounds=5)
+for n in range(256):
+    services.player_register(event=event, name=f"Player {n:03d}", faction=FACTIONS[n % 7], by=organizer)
+first = services.round_generate(event=event, seed=1, by=organizer)
+for game in first.games.exclude(player_b=None).select_related("round__event", "player_a", "player_b"):
+    services.result_record(game=game, by=organizer, report=Report(vp_a=rng.randint(0, 10), vp_b=rng.randint(0, 10)))
+services.round_generate(event=event, seed=2, by=organizer)
+print(event.slug, Token.objects.create(user=organizer).key)
