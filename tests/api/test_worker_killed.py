@@ -1,0 +1,100 @@
+"""A Celery worker killed in the middle of a task (SIGKILL while it is sending an email): the task is
+handed out again to the next worker and its work is done once.
+
+Real Redis and real workers; the first worker's mail server accepts and never answers, so the kill
+lands mid-send; the second worker writes mail to files, which are counted."""
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from gaininggrounds.celery import app as celery_app
+from tournaments.models import Event, Notification
+from tournaments.tasks import send_notification
+
+ROOT = Path(__file__).resolve().parents[2]
+BROKER = "redis://127.0.0.1:6379/5"  # a queue of its own, away from the suite's
+
+
+class SilentMailServer:
+    """Accepts connections and never says a word: an SMTP client waits there."""
+
+    def __init__(self):
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.accepted = threading.Event()
+        self.held = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                client, _ = self.server.accept()
+            except OSError:
+                return
+            self.held.append(client)
+            self.accepted.set()
+
+    def close(self):
+        self.server.close()
+        for client in self.held:
+            client.close()
+
+
+def worker(env_extra):
+    db = connection.settings_dict
+    inherited = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")}
+    env = {**inherited, "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+           "REDIS_URL": BROKER, "CELERY_VISIBILITY_TIMEOUT": "3", "CELERY_RESTORE_INTERVAL": "1",
+           "CELERY_RESTORE_THROTTLE": "1", **env_extra}
+    return subprocess.Popen([sys.executable, "-m", "celery", "-A", "gaininggrounds", "worker", "--pool=solo",
+                             "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_task_whose_worker_is_killed_runs_again_and_sends_once(tmp_path, django_user_model):
+    if connection.vendor != "postgresql" or "redis" not in settings.CACHES["default"]["BACKEND"].lower():
+        pytest.skip("needs PostgreSQL and Redis (the CI's second run)")
+    organizer = django_user_model.objects.create_user("org", password="x" * 12)
+    event = Event.objects.create(name="Kill", slug="kill", date="2017-05-06", format="gg2017", created_by=organizer)
+    note = Notification.objects.create(event=event, to="ann@example.org", kind=Notification.ROUND_PUBLISHED,
+                                       about="round:1", subject="Round 1: table 3", body="Table 3 against Bob")
+    with celery_app.connection_for_write(BROKER) as broker:
+        broker.default_channel.client.flushdb()
+        send_notification.apply_async(args=[note.pk], connection=broker)
+    silent = SilentMailServer()
+    first = worker({"EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(silent.port), "EMAIL_USE_TLS": "0"})
+    try:
+        assert silent.accepted.wait(60), "the first worker never started sending"
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+    finally:
+        silent.close()
+    note.refresh_from_db()
+    assert note.sent_at is None  # killed mid-send: nothing was marked
+    outbox = tmp_path / "mail"
+    second = worker({"EMAIL_FILE_PATH": str(outbox)})
+    try:
+        for _ in range(120):
+            note.refresh_from_db()
+            if note.sent_at:
+                break
+            time.sleep(0.5)
+        assert note.sent_at is not None, "the task was not handed out again"
+        # Hand it out a third time on purpose: already sent, so nothing more goes out.
+        with celery_app.connection_for_write(BROKER) as broker:
+            send_notification.apply_async(args=[note.pk], connection=broker)
+        time.sleep(3)
+        assert len(list(outbox.iterdir())) == 1
+    finally:
+        second.terminate()
+        second.wait(20)
