@@ -123,6 +123,8 @@ class Round(models.Model):
     # clock_started_at is empty; not started when clock_left is empty too.
     clock_started_at = models.DateTimeField(null=True, blank=True)
     clock_left = models.PositiveIntegerField(null=True, blank=True)
+    # What the clock has announced (scheduled jobs): [{"left": seconds, "run": start time, "at": when}].
+    clock_notices = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -673,6 +673,8 @@ def round_clock(*, rnd: Round, action: str) -> Round:
     with transaction.atomic():
         rnd.save(update_fields=["clock_left", "clock_started_at"])
         page_cache.bump(rnd.event)
+        if action == "start":
+            transaction.on_commit(lambda: tasks.schedule_clock_notices(rnd))
     return rnd
 
 

@@ -1,5 +1,6 @@
 """Celery tasks. They take ids, are idempotent (a finished job is not run again), acknowledge late and
 have time limits; with no broker configured they run in-process (eager)."""
+from datetime import timedelta
 from smtplib import SMTPException
 
 from celery import shared_task
@@ -9,8 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.problems import DomainError
-from tournaments import services
-from tournaments.models import Job, Notification
+from tournaments import page_cache, services
+from tournaments.clock import notice_moments
+from tournaments.models import Job, Notification, Round
 
 
 def progress_key(job_id) -> str:
@@ -51,3 +53,34 @@ def send_notification(self, notification_id: int) -> None:
         send_mail(note.subject, note.body, None, [note.to])
         note.sent_at = timezone.now()
         note.save(update_fields=["sent_at"])
+
+
+@shared_task(acks_late=True, time_limit=30)
+def clock_notice(round_id: int, run: str, left: int) -> None:
+    """Announce a moment of the round clock on the public round page. Does nothing if the clock was
+    paused, reset or restarted since it was scheduled, or if this moment was already announced (Redis
+    may hand a far-off scheduled task out twice)."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("event").filter(pk=round_id).first()
+        if rnd is None or rnd.clock_started_at is None or rnd.clock_started_at.isoformat() != run:
+            return
+        if any(n.get("run") == run and n["left"] == left for n in rnd.clock_notices):
+            return
+        rnd.clock_notices = [*rnd.clock_notices, {"left": left, "run": run, "at": timezone.now().isoformat()}]
+        rnd.save(update_fields=["clock_notices"])
+        page_cache.bump(rnd.event)
+
+
+def schedule_clock_notices(rnd) -> int:
+    """Queue the announcements ahead of a running clock, each at its moment. With no broker (the
+    embedded default) nothing is queued: the page's own countdown is all there is."""
+    from gaininggrounds.celery import app
+
+    if app.conf.task_always_eager or rnd.clock_started_at is None:
+        return 0
+    run = rnd.clock_started_at.isoformat()
+    moments = notice_moments(rnd.clock_left)
+    for left in moments:
+        clock_notice.apply_async(args=[rnd.pk, run, left],
+                                 eta=rnd.clock_started_at + timedelta(seconds=rnd.clock_left - left))
+    return len(moments)

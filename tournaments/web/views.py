@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from tournaments import selectors
 from tournaments.models import Event, Player
+from tournaments.clock import latest_notice
 from tournaments.player_reports import game_status
 from tournaments.web import names
 from tournaments.web.forms import RegistrationForm
@@ -20,8 +21,9 @@ def clock_context(rnd) -> dict:
     ends = None
     if rnd.clock_started_at is not None and rnd.clock_left is not None:
         ends = int(rnd.clock_started_at.timestamp()) + rnd.clock_left
+    run = rnd.clock_started_at.isoformat() if rnd.clock_started_at else None
     return {"clock_left": rnd.seconds_left(timezone.now()), "clock_running": rnd.clock_started_at is not None,
-            "clock_ends": ends}
+            "clock_ends": ends, "clock_notice": latest_notice(rnd.clock_notices, run)}
 
 
 def switch_language(request, code):
