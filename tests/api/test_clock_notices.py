@@ -1,10 +1,7 @@
 """Round-clock announcements as scheduled jobs that update the public round page."""
 import os
-import subprocess
-import sys
 import time
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -12,11 +9,9 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
+from tests.processes import celery_worker, postgres_url, stop
 from tournaments import services, tasks
 from tournaments.models import Round
-
-ROOT = Path(__file__).resolve().parents[2]
-
 
 @pytest.fixture
 def running_round(django_user_model):
@@ -62,11 +57,7 @@ def test_a_real_worker_calls_time_at_the_end_of_the_clock(running_round):
     # A clock with three seconds left: only "time called" is ahead.
     Round.objects.filter(pk=rnd.pk).update(clock_started_at=timezone.now(), clock_left=3, clock_notices=[])
     rnd.refresh_from_db()
-    db = connection.settings_dict
-    env = {**os.environ, "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"}
-    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "gaininggrounds", "worker", "--pool=solo",
-                               "--loglevel=WARNING", "--without-gossip", "--without-mingle"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = celery_worker({**os.environ, "DATABASE_URL": postgres_url(connection.settings_dict)})
     try:
         assert tasks.schedule_clock_notices(rnd) == 1
         for _ in range(60):
@@ -79,5 +70,4 @@ def test_a_real_worker_calls_time_at_the_end_of_the_clock(running_round):
         assert said_at >= rnd.clock_started_at + timedelta(seconds=2)  # at its moment, not at once
         assert "Time called." in Client().get(f"/e/{event.slug}/rounds/1/").content.decode()
     finally:
-        worker.terminate()
-        worker.wait(20)
+        stop(worker)

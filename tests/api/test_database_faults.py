@@ -11,28 +11,18 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
+from tests.processes import ROOT, free_port, gunicorn, postgres_url, stop
 from tournaments import services
 from tournaments.models import Player
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 def call(base, path, method="GET", body=None, token=None):
     headers = {"Content-Type": "application/json", "Accept": "application/json"}
@@ -47,21 +37,12 @@ def call(base, path, method="GET", body=None, token=None):
         return error.code, error.read().decode()
 
 
-def gunicorn(env_extra, workers=1, threads=1):
-    port = free_port()
+def web(env_extra, workers=1, threads=1):
+    """gunicorn in production settings, on the database `env_extra` names, with no Redis."""
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
     env.update(DEBUG="0", SECURE_SSL_REDIRECT="0", SECRET_KEY="fault-tests-only-" + "x" * 40,
                ALLOWED_HOSTS="127.0.0.1", **env_extra)
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "gaininggrounds.wsgi", "--bind",
-                                f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads),
-                                "--log-level", "warning"], cwd=ROOT, env=env)
-    for _ in range(150):
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    return process, f"http://127.0.0.1:{port}"
+    return gunicorn(env, workers, threads)
 
 
 class Relay:
@@ -125,7 +106,7 @@ def test_a_postgresql_gap_answers_503_writes_nothing_and_recovers_without_a_rest
     event = services.event_create(user=user, name="Gap", date="2017-05-06", format="gg2017")
     relay = Relay(int(db["PORT"] or 5432))
     relay.start()
-    process, base = gunicorn({"DATABASE_URL": f"postgres://{db['USER']}@127.0.0.1:{relay.port}/{db['NAME']}"})
+    process, base = web({"DATABASE_URL": postgres_url(db, port=relay.port)})
     try:
         players = f"/api/events/{event.pk}/players/"
         assert call(base, players, token=token)[0] == 200
@@ -141,8 +122,7 @@ def test_a_postgresql_gap_answers_503_writes_nothing_and_recovers_without_a_rest
         assert call(base, players, "POST", {"name": "Found", "faction": "guild"}, token=token)[0] == 201
         assert list(Player.objects.filter(event=event).values_list("name", flat=True)) == ["Found"]
     finally:
-        process.terminate()
-        process.wait(10)
+        stop(process)
         relay.cut()
 
 
@@ -155,7 +135,7 @@ def test_sqlite_under_concurrent_writers_never_says_locked(tmp_path):
              "print(Token.objects.create(user=u).key)")
     token = subprocess.run([sys.executable, "manage.py", "shell", "-c", setup], cwd=ROOT, env=env, check=True,
                            capture_output=True, text=True).stdout.strip().splitlines()[-1]
-    process, base = gunicorn({"DATABASE_URL": url}, workers=3, threads=4)
+    process, base = web({"DATABASE_URL": url}, workers=3, threads=4)
     try:
         status, body = call(base, "/api/events/", "POST", {"name": "Busy", "date": "2017-05-06",
                                                            "format": "gg2017"}, token=token)
@@ -173,5 +153,4 @@ def test_sqlite_under_concurrent_writers_never_says_locked(tmp_path):
         status, body = call(base, f"/api/events/{event}/players/")
         assert len(json.loads(body)) == 96
     finally:
-        process.terminate()
-        process.wait(10)
+        stop(process)

@@ -1,12 +1,7 @@
 """Two gunicorn instances on different ports, sharing PostgreSQL and Redis: a result posted to one
 shows on the other at once (the cache's versions live in Redis, not in a process)."""
 import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -14,20 +9,12 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
+from tests.processes import gunicorn, postgres_url, stop
 from tournaments import services
 from tournaments.models import Event
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
 def shared_services_here() -> bool:
     return connection.vendor == "postgresql" and "redis" in settings.CACHES["default"]["BACKEND"].lower()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def fetch(url, method="GET", body=None, headers=None):
@@ -40,26 +27,13 @@ def fetch(url, method="GET", body=None, headers=None):
 def two_web_processes():
     if not shared_services_here():
         pytest.skip("needs PostgreSQL and Redis (the CI's second run sets DATABASE_URL and REDIS_URL)")
-    db = connection.settings_dict
-    env = {**os.environ, "DEBUG": "1", "REDIS_URL": os.environ["REDIS_URL"],
-           "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"}
-    ports = [free_port(), free_port()]
-    processes = [subprocess.Popen([sys.executable, "-m", "gunicorn", "gaininggrounds.wsgi", "--bind",
-                                   f"127.0.0.1:{port}", "--workers", "1", "--log-level", "warning"],
-                                  cwd=ROOT, env=env) for port in ports]
+    env = {**os.environ, "DEBUG": "1", "DATABASE_URL": postgres_url(connection.settings_dict)}
+    started = [gunicorn(env), gunicorn(env)]
     try:
-        for port in ports:
-            for _ in range(100):
-                try:
-                    socket.create_connection(("127.0.0.1", port), 0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-        yield [f"http://127.0.0.1:{port}" for port in ports]
+        yield [base for _, base in started]
     finally:
-        for process in processes:
-            process.terminate()
-            process.wait(10)
+        for process, _ in started:
+            stop(process)
 
 
 @pytest.mark.django_db(transaction=True)

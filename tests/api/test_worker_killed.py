@@ -6,21 +6,18 @@ lands mid-send; the second worker writes mail to files, which are counted."""
 import os
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.db import connection
 
 from gaininggrounds.celery import app as celery_app
+from tests.processes import celery_worker, postgres_url, stop
 from tournaments.models import Event, Notification
 from tournaments.tasks import send_notification
 
-ROOT = Path(__file__).resolve().parents[2]
 BROKER = "redis://127.0.0.1:6379/5"  # a queue of its own, away from the suite's
 
 
@@ -50,14 +47,10 @@ class SilentMailServer:
 
 
 def worker(env_extra):
-    db = connection.settings_dict
     inherited = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")}
-    env = {**inherited, "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-           "REDIS_URL": BROKER, "CELERY_VISIBILITY_TIMEOUT": "3", "CELERY_RESTORE_INTERVAL": "1",
-           "CELERY_RESTORE_THROTTLE": "1", **env_extra}
-    return subprocess.Popen([sys.executable, "-m", "celery", "-A", "gaininggrounds", "worker", "--pool=solo",
-                             "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return celery_worker({**inherited, "DATABASE_URL": postgres_url(connection.settings_dict), "REDIS_URL": BROKER,
+                          "CELERY_VISIBILITY_TIMEOUT": "3", "CELERY_RESTORE_INTERVAL": "1",
+                          "CELERY_RESTORE_THROTTLE": "1", **env_extra})
 
 
 @pytest.mark.django_db(transaction=True)
@@ -96,5 +89,4 @@ def test_a_task_whose_worker_is_killed_runs_again_and_sends_once(tmp_path, djang
         time.sleep(3)
         assert len(list(outbox.iterdir())) == 1
     finally:
-        second.terminate()
-        second.wait(20)
+        stop(second)
