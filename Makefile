@@ -58,5 +58,11 @@ stack: $(INSTALLED)
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends wrk nginx
 
-load: $(INSTALLED) /usr/bin/wrk /usr/sbin/nginx
+# locust and its dependencies stay out of the test install: pinned in benchmarks/load/requirements.txt.
+$(VENV)/.load-installed: $(INSTALLED) benchmarks/load/requirements.txt
+	$(BIN)/python -m pip install --quiet -r benchmarks/load/requirements.txt
+	touch $@
+
+load: $(VENV)/.load-installed /usr/bin/wrk /usr/sbin/nginx
 	$(BIN)/python benchmarks/load/throughput.py
+	$(BIN)/python benchmarks/load/scenario.py

@@ -61,6 +61,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
+if env_flag("GG_QUERY_COUNT", False):
+    MIDDLEWARE.insert(0, "gaininggrounds.diagnostics.QueryCountHeader")
+
 ROOT_URLCONF = "gaininggrounds.urls"
 WSGI_APPLICATION = "gaininggrounds.wsgi.application"
 

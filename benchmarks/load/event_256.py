@@ -1,5 +1,7 @@
 # Run by throughput.py inside `manage.py shell -c`: a 256-player GG2017 event, round 1 reported,
-# round 2 paired; prints the event's slug and an organizer token.
+# round 2 paired; prints a JSON line: the event's slug, an organizer token, and for round 2 each
+# table's game id with the private key of its first player (the scenario's reporters).
+import json
 import random
 
 from django.contrib.auth import get_user_model
@@ -17,5 +19,7 @@ for n in range(256):
 first = services.round_generate(event=event, seed=1, by=organizer)
 for game in first.games.exclude(player_b=None).select_related("round__event", "player_a", "player_b"):
     services.result_record(game=game, by=organizer, report=Report(vp_a=rng.randint(0, 10), vp_b=rng.randint(0, 10)))
-services.round_generate(event=event, seed=2, by=organizer)
-print(event.slug, Token.objects.create(user=organizer).key)
+second = services.round_generate(event=event, seed=2, by=organizer)
+reporters = [[g.pk, g.player_a.key] for g in second.games.exclude(player_b=None).select_related("player_a")]
+print(json.dumps({"id": event.pk, "slug": event.slug, "token": Token.objects.create(user=organizer).key,
+                  "reporters": reporters}))

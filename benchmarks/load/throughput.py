@@ -12,6 +12,7 @@ Needs PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the local ones; a 
 `gg_load` is created) and Debian's wrk and nginx (`make load` installs them).
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -22,48 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-PG = os.environ.get("LOAD_POSTGRES", "postgres://postgres@127.0.0.1:5432")
-DATABASE_URL = os.environ.get("LOAD_DATABASE_URL", f"{PG}/gg_load")
-REDIS_URL = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/3")
-PLAYERS = 256
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(port: int) -> None:
-    for _ in range(200):
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"nothing answers on port {port}")
-
-
-def service_env() -> dict:
-    return {**os.environ, "DATABASE_URL": DATABASE_URL, "REDIS_URL": REDIS_URL, "DEBUG": "0",
-            "SECURE_SSL_REDIRECT": "0", "SECRET_KEY": "load-benchmark-only-" + "x" * 40,
-            "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR"}
-
-
-def prepare() -> tuple[str, str]:
-    """A fresh database with a 256-player event, round 1 reported and round 2 paired."""
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as db:
-        db.execute("DROP DATABASE IF EXISTS gg_load WITH (FORCE)")
-        db.execute("CREATE DATABASE gg_load")
-    env = service_env()
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    script = ROOT / "benchmarks" / "load" / "event_256.py"
-    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", script.read_text()], cwd=ROOT, env=env,
-                         check=True, capture_output=True, text=True).stdout.split()
-    return out[-2], out[-1]  # slug, organizer token
+from stack import PLAYERS, ROOT, free_port, prepare, service_env, wait_for, web_server  # noqa: E402
 
 
 def wrk(url: str, seconds: int, headers: dict | None = None) -> dict:
@@ -100,14 +60,11 @@ def main() -> None:
     for tool in ("wrk", "nginx"):
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: `make load` installs Debian's wrk and nginx")
-    slug, token = prepare()
-    port = free_port()
-    web = subprocess.Popen([sys.executable, "-m", "gunicorn", "gaininggrounds.wsgi", "--bind",
-                            f"127.0.0.1:{port}", "--workers", "4", "--log-level", "warning"],
-                           cwd=ROOT, env=service_env())
+    event = prepare()
+    slug, token = event["slug"], event["token"]
+    web, port = web_server()
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            wait_for(port)
             page = f"http://127.0.0.1:{port}/e/{slug}/rounds/2/"
             import urllib.request
             html = urllib.request.urlopen(page).read().decode()
