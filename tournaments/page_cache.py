@@ -16,6 +16,7 @@ import time
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
 from django.utils.http import http_date, parse_http_date_safe
 
@@ -101,7 +102,7 @@ class PublicPageCache:
                   f"|{request.headers.get('Accept', '')}"
         etag = '"' + hashlib.sha256(f"{current}|{variant}".encode()).hexdigest()[:32] + '"'
         if self._not_modified(request, etag, changed):
-            return self._with_validators(_not_modified_response(), etag, changed)
+            return self._with_validators(HttpResponseNotModified(), etag, changed)
         key = "gg:page:" + hashlib.sha256(etag.encode()).hexdigest()
         try:
             stored = cache.get(key)
@@ -155,15 +156,7 @@ def _freeze(response) -> dict:
 
 
 def _rebuild(stored: dict):
-    from django.http import HttpResponse
-
     response = HttpResponse(stored["content"], status=stored["status"])
     for name, value in stored["headers"].items():
         response[name] = value
     return response
-
-
-def _not_modified_response():
-    from django.http import HttpResponseNotModified
-
-    return HttpResponseNotModified()

@@ -280,3 +280,11 @@ def test_an_account_registers_while_registration_is_open_and_reports_as_its_play
     assert person.post(path, {"faction": "guild"})[1]["errors"][0]["code"] in ("event_started", "already_registered")
     rival_key = Player.objects.get(pk=rival["id"]).key
     assert Api(APIClient(), key=rival_key).post(f"/api/games/{gid}/confirm/")[1]["status"] == "confirmed"
+
+
+def test_a_long_username_registers_under_a_name_that_fits(running):
+    user, token = make_user("u" * 150)
+    _, event = running.organizer.post("/api/events/", {"name": "Long", "date": "2017-06-01", "format": "gg2017"})
+    running.organizer.call("PATCH", f"/api/events/{event['id']}/", {"registration_open": True})
+    status, player = Api(APIClient(), token).post(f"/api/events/{event['id']}/register/", {"faction": "guild"})
+    assert status == 201 and player["name"] == "u" * 100

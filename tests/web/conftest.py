@@ -2,6 +2,7 @@ import os
 import shutil
 
 import pytest
+from django.test import Client
 
 from tests.api.conftest import Api, make_user
 
@@ -46,3 +47,24 @@ def event(client, db):
             api.post(f"/api/games/{game['id']}/result/", {"vp_a": 5, "vp_b": 5})
     event["ids"], event["round"] = ids, rnd
     return event
+
+
+@pytest.fixture
+def organizer_api(event):
+    """The Spring Open's organizer, calling the API with a token."""
+    from rest_framework.authtoken.models import Token
+
+    from tournaments.models import Event
+
+    user = Event.objects.get(slug="spring-open").created_by
+    return Api(Client(), Token.objects.get_or_create(user=user)[0].key)
+
+
+@pytest.fixture
+def round_two(event, organizer_api):
+    """Round 2 of the Spring Open, paired, nothing reported: its first table's game."""
+    from tournaments.models import Game
+
+    status, rnd = organizer_api.post(f"/api/events/{event['id']}/rounds/", {"seed": 2})
+    assert status == 201
+    return Game.objects.select_related("player_a", "player_b").get(pk=rnd["games"][0]["id"])

@@ -4,23 +4,11 @@ import os
 from pathlib import Path
 
 import pytest
-from django.test import Client
 
-from tests.api.conftest import Api
-from tournaments.models import Event, Game
+from tournaments.models import Game
 
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "en-GB"}
-
-
-@pytest.fixture
-def round_two(event):
-    from rest_framework.authtoken.models import Token
-    organizer = Event.objects.get(slug="spring-open").created_by
-    api = Api(Client(), Token.objects.get_or_create(user=organizer)[0].key)
-    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 2})
-    assert status == 201
-    return Game.objects.select_related("player_a", "player_b").get(pk=rnd["games"][0]["id"])
 
 
 def fits_the_phone(page):

@@ -3,14 +3,8 @@ an unchanged page, nothing personal ever shared."""
 import pytest
 from django.test import Client
 
-from tests.api.conftest import Api, make_user
+from tests.api.conftest import make_user
 from tournaments.models import Event, Game
-
-
-def organizer_api(event):
-    from rest_framework.authtoken.models import Token
-    user = Event.objects.get(slug="spring-open").created_by
-    return Api(Client(), Token.objects.get_or_create(user=user)[0].key)
 
 
 def test_a_second_visit_is_served_from_the_cache_without_a_query(event, django_assert_num_queries):
@@ -30,8 +24,8 @@ def test_polling_an_unchanged_page_answers_304_without_a_query(event, django_ass
     assert Client().get("/e/spring-open/rounds/1/", HTTP_IF_MODIFIED_SINCE=first["Last-Modified"]).status_code == 304
 
 
-def test_a_result_moves_the_version_on_so_nobody_sees_the_old_round(event):
-    api = organizer_api(event)
+def test_a_result_moves_the_version_on_so_nobody_sees_the_old_round(event, organizer_api):
+    api = organizer_api
     status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 5})
     before = Client().get("/e/spring-open/rounds/2/")
     standings = Client().get(f"/api/events/{event['id']}/standings/")
@@ -54,8 +48,8 @@ def test_languages_and_htmx_fragments_are_cached_apart(event):
     assert b"<html" not in fragment.content and b"<html" in page.content
 
 
-def test_nothing_personal_is_cached_or_served_from_the_cache(event):
-    api = organizer_api(event)
+def test_nothing_personal_is_cached_or_served_from_the_cache(event, organizer_api):
+    api = organizer_api
     path = f"/api/events/{event['id']}/players/"
     with_keys = api.get(path)[1]
     assert all("key" in p for p in with_keys)
@@ -79,7 +73,7 @@ def test_the_round_clock_moves_the_version_and_a_cached_page_counts_from_its_end
 
 @pytest.mark.parametrize("path", ["/e/spring-open/rounds/1/", "/e/spring-open/standings/", "/e/spring-open/",
                                   "/api/events/{id}/rounds/1/", "/api/events/{id}/standings/"])
-def test_no_page_asks_more_queries_for_more_players(event, path):
+def test_no_page_asks_more_queries_for_more_players(event, path, organizer_api):
     """The query count of an uncached page is the same at 5 and at 45 players."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -92,7 +86,7 @@ def test_no_page_asks_more_queries_for_more_players(event, path):
         return len(captured)
 
     small = queries()
-    api = organizer_api(event)
+    api = organizer_api
     # Forty more players, seated and reported in round 2.
     for n in range(40):
         api.post(f"/api/events/{event['id']}/players/", {"name": f"Extra {n}", "faction": "guild"})

@@ -6,24 +6,8 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from tests.api.conftest import Api, make_user
+from tests.api.conftest import make_user
 from tournaments.models import AuditRecord, Event, Game, Player
-
-
-@pytest.fixture
-def round_two(client, event):
-    """Round 2 of the Spring Open, paired, nothing reported; its first game's two players."""
-    organizer = Event.objects.get(slug="spring-open").created_by
-    api = Api(Client(), make_token(organizer))
-    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 2})
-    assert status == 201
-    game = Game.objects.select_related("player_a", "player_b").get(pk=rnd["games"][0]["id"])
-    return game, game.player_a, game.player_b
-
-
-def make_token(user):
-    from rest_framework.authtoken.models import Token
-    return Token.objects.get_or_create(user=user)[0].key
 
 
 def private(player):
@@ -31,7 +15,7 @@ def private(player):
 
 
 def test_the_private_page_shows_the_game_and_is_never_cached_or_indexed(round_two):
-    game, ann, bob = round_two
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
     response = Client().get(private(ann))
     html = response.content.decode()
     assert response.status_code == 200 and bob.name in html and f"Table {game.table}" in html
@@ -41,7 +25,7 @@ def test_the_private_page_shows_the_game_and_is_never_cached_or_indexed(round_tw
 
 
 def test_report_from_one_phone_and_confirm_from_the_other(round_two):
-    game, ann, bob = round_two
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
     phone = Client()
     response = phone.post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played",
                                          "my_master": "Perdita"})
@@ -58,7 +42,7 @@ def test_report_from_one_phone_and_confirm_from_the_other(round_two):
 
 
 def test_a_dispute_goes_to_the_organizer_first_with_both_versions(round_two):
-    game, ann, bob = round_two
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
     Client().post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played"})
     Client().post(private(bob), {"action": "dispute", "my_vp": 5, "their_vp": 4, "outcome": "played"})
     organizer = Client()
@@ -74,14 +58,14 @@ def test_a_dispute_goes_to_the_organizer_first_with_both_versions(round_two):
 
 
 def test_an_impossible_report_shows_the_rule_beside_the_field_and_saves_nothing(round_two):
-    game, ann, bob = round_two
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
     response = Client().post(private(ann), {"action": "report", "my_vp": 12, "their_vp": 3, "outcome": "played"})
     assert response.status_code == 200 and "10" in response.content.decode()
     assert not game.reports.exists() and not AuditRecord.objects.filter(action="result_reported").exists()
 
 
 def test_forms_need_their_csrf_token(round_two):
-    game, ann, bob = round_two
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
     strict = Client(enforce_csrf_checks=True)
     response = strict.post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played"})
     assert response.status_code == 403 and not game.reports.exists()
@@ -97,14 +81,14 @@ def test_a_wrong_link_is_a_404_and_guessing_is_throttled(round_two, settings):
 def test_reporting_from_the_page_is_throttled_per_player(round_two, settings):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
         **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "report_player": "2/minute"}}
-    game, ann, bob = round_two
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
     answers = [Client().post(private(ann), {"action": "report", "my_vp": n, "their_vp": 0,
                                             "outcome": "played"}).status_code for n in range(4)]
     assert answers == [302, 302, 429, 429]
 
 
 def test_public_pages_show_the_state_and_never_a_key(round_two):
-    game, ann, bob = round_two
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
     Client().post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played"})
     keys = list(Player.objects.values_list("key", flat=True))
     for path in ("/e/spring-open/rounds/2/", "/e/spring-open/", "/e/spring-open/standings/",
@@ -115,7 +99,7 @@ def test_public_pages_show_the_state_and_never_a_key(round_two):
 
 
 def test_the_organizer_replaces_a_link_and_the_old_one_stops_at_once(round_two):
-    game, ann, bob = round_two
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
     old = private(ann)
     organizer = Client()
     organizer.force_login(Event.objects.get(slug="spring-open").created_by)
@@ -130,7 +114,7 @@ def test_the_organizer_replaces_a_link_and_the_old_one_stops_at_once(round_two):
 
 
 def test_the_audit_page_filters_by_table(round_two):
-    game, ann, bob = round_two
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
     Client().post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played"})
     organizer = Client()
     organizer.force_login(Event.objects.get(slug="spring-open").created_by)
@@ -176,7 +160,7 @@ def test_password_reset_sends_a_link_by_email(event):
 
 
 def test_settings_switch_self_reporting_off(round_two):
-    game, ann, bob = round_two
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
     organizer = Client()
     organizer.force_login(Event.objects.get(slug="spring-open").created_by)
     form = organizer.get("/console/e/spring-open/settings/").context["form"]

@@ -106,7 +106,7 @@ class EventRegistration(EventScoped):
         data = s.RegistrationSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         player = services.player_self_register(event=event, user=request.user,
-                                               name=data.validated_data.get("name") or request.user.get_username(),
+                                               name=data.validated_data.get("name") or request.user.get_username()[:100],
                                                faction=data.validated_data["faction"],
                                                club=data.validated_data["club"])
         return Response(self.players_out(event, player), status=status.HTTP_201_CREATED)
