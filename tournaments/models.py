@@ -301,10 +301,12 @@ class Notification(models.Model):
 
 
 class Job(models.Model):
-    """Long work run by a Celery worker (large pairings); clients poll its progress."""
+    """Long work run by a Celery worker (a large field's pairing, a large event's export): one model
+    and one progress endpoint for all of it. An export keeps its file here, in the database every web
+    process shares, until it is downloaded or cleared with the event."""
 
     PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
-    ROUND = "round_generate"
+    ROUND, EXPORT = "round_generate", "export"
     STATUSES = [(s, s) for s in (PENDING, RUNNING, DONE, FAILED)]
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
@@ -315,6 +317,9 @@ class Job(models.Model):
     progress = models.PositiveSmallIntegerField(default=0)  # percent
     result = models.JSONField(default=dict, blank=True)
     errors = models.JSONField(default=list, blank=True)
+    output = models.TextField(blank=True, default="")
+    output_name = models.CharField(max_length=200, blank=True, default="")
+    output_type = models.CharField(max_length=60, blank=True, default="")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

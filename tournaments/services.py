@@ -22,7 +22,7 @@ from scoring.missions import MissionHistory, plan_mission, scheme_pool_problems
 from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_bye, score_report
 from scoring.validator import BYE, CONCEDED, FORFEITED, Report
-from tournaments import audit, notifications, page_cache, selectors
+from tournaments import audit, exports, notifications, page_cache, selectors
 from tournaments.models import Event, Game, Job, Player, PlayerReport, Result, Round, Seat, new_player_key
 from tournaments.pairing import SWISS, Contender, pair_round
 from tournaments.pairing.report import FORCED_ONLY, game_flags
@@ -314,6 +314,20 @@ def round_request(*, event: Event, by, **options) -> Round | Job:
     _refuse_round_now(event, selectors.latest_round_number(event) + 1)  # answer the usual 409s at once
     with transaction.atomic():
         job = Job.objects.create(event=event, kind=Job.ROUND, params=options, created_by=by)
+        transaction.on_commit(lambda: tasks.run_job.delay(str(job.id)))
+    return job
+
+
+def export_request(*, event: Event, what: str, by) -> exports.ExportFile | Job:
+    """A small event's file now; for an event of EXPORT_JOB_THRESHOLD players or more, a job that
+    prepares it for download, so a large backup never holds a web worker."""
+    if what not in exports.KINDS:
+        raise invalid("unknown_export", say("No export called {what}; choose standings, results or backup.",
+                                            what=what), "what")
+    if event.players.count() < settings.EXPORT_JOB_THRESHOLD:
+        return exports.build(event, what)
+    with transaction.atomic():
+        job = Job.objects.create(event=event, kind=Job.EXPORT, params={"what": what}, created_by=by)
         transaction.on_commit(lambda: tasks.run_job.delay(str(job.id)))
     return job
 

@@ -4,13 +4,14 @@ from datetime import timedelta
 from smtplib import SMTPException
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 
 from scoring.problems import DomainError
-from tournaments import page_cache, services
+from tournaments import exports, page_cache, services
 from tournaments.clock import notice_moments
 from tournaments.models import Job, Notification, Round
 
@@ -19,26 +20,54 @@ def progress_key(job_id) -> str:
     return f"job:{job_id}:progress"
 
 
+def job_progress(job: Job) -> int:
+    """Percent done: the row once the job has ended, the worker's last word (in the cache) before."""
+    if job.status in (Job.DONE, Job.FAILED):
+        return job.progress if job.status == Job.DONE else 0
+    return cache.get(progress_key(job.pk), job.progress)
+
+
+def _pair_round(job: Job, progress) -> dict:
+    rnd = services.round_generate(event=job.event, progress=progress, by=job.created_by, **job.params)
+    return {"result": {"round": rnd.number}}
+
+
+def _export(job: Job, progress) -> dict:
+    made = exports.build(job.event, job.params["what"], progress=progress)
+    return {"output": made.text, "output_name": made.name, "output_type": made.content_type}
+
+
+JOB_WORK = {Job.ROUND: _pair_round, Job.EXPORT: _export}
+
+
 @shared_task(acks_late=True, time_limit=900, soft_time_limit=840)
 def run_job(job_id: str) -> None:
+    """Run a job's work and record how it ended. A finished job is not run again; the work and the
+    job's "done" are one transaction, so a worker lost half-way leaves nothing half-made."""
     job = Job.objects.select_related("event").filter(pk=job_id).first()
     if job is None or job.status in (Job.DONE, Job.FAILED):
         return
     Job.objects.filter(pk=job.pk).update(status=Job.RUNNING)
 
     def progress(percent: int) -> None:
-        # The pairing runs inside one transaction, so progress travels through the cache, not the row.
+        # The work runs inside one transaction, so progress travels through the cache, not the row.
         cache.set(progress_key(job.pk), percent, timeout=3600)
+
+    def failed(*problems: dict) -> None:
+        Job.objects.filter(pk=job.pk).update(status=Job.FAILED, finished_at=timezone.now(), errors=list(problems))
 
     try:
         with transaction.atomic():
-            rnd = services.round_generate(event=job.event, progress=progress, by=job.created_by, **job.params)
-            Job.objects.filter(pk=job.pk).update(status=Job.DONE, progress=100, result={"round": rnd.number},
-                                                 finished_at=timezone.now())
+            done = JOB_WORK[job.kind](job, progress)
+            Job.objects.filter(pk=job.pk).update(status=Job.DONE, progress=100, finished_at=timezone.now(), **done)
     except DomainError as error:
-        Job.objects.filter(pk=job.pk).update(
-            status=Job.FAILED, finished_at=timezone.now(),
-            errors=[{"code": p.code, "detail": p.detail, "attr": p.attr} for p in error.problems])
+        failed(*({"code": p.code, "detail": p.detail, "attr": p.attr} for p in error.problems))
+    except SoftTimeLimitExceeded:
+        failed({"code": "job_too_long", "detail": "The job ran out of time; nothing was changed.", "attr": None})
+    except Exception:
+        failed({"code": "job_failed", "detail": "The job failed; nothing was changed. The server log has why.",
+                "attr": None})
+        raise
 
 
 @shared_task(bind=True, acks_late=True, time_limit=60, soft_time_limit=50, max_retries=8,

@@ -125,7 +125,7 @@ def test_a_large_field_is_paired_by_a_job(api, settings, eager_celery, django_ca
 @pytest.mark.skipif(not os.environ.get("REDIS_URL") or not os.environ.get("DATABASE_URL", "").startswith("postgres"),
                     reason="a real Celery worker needs Redis and a shared PostgreSQL database")
 @pytest.mark.django_db(transaction=True)
-def test_a_real_worker_on_redis_runs_the_pairing_job(api, settings):
+def test_a_real_worker_on_redis_runs_the_pairing_and_export_jobs(api, settings):
     settings.PAIRING_JOB_THRESHOLD = 6
     event, ids = new_event(api, players=6)
     db = connection.settings_dict
@@ -142,6 +142,17 @@ def test_a_real_worker_on_redis_runs_the_pairing_job(api, settings):
                 break
             time.sleep(0.5)
         assert job["status"] == Job.DONE, job
+        # An export job goes through the same worker and the same progress endpoint.
+        settings.EXPORT_JOB_THRESHOLD = 6
+        status, job = api.post(f"/api/events/{event['id']}/exports/", {"what": "results"})
+        assert status == 202
+        for _ in range(120):
+            status, job = api.get(f"/api/jobs/{job['id']}/")
+            if job["status"] in (Job.DONE, Job.FAILED):
+                break
+            time.sleep(0.5)
+        assert job["status"] == Job.DONE and job["download"], job
+        assert api.client.get(job["download"], headers=api.headers).content.decode().count("\n") == 4
     finally:
         worker.terminate()
         worker.wait(20)

@@ -46,6 +46,7 @@ class World:
     eve: int
     fay: int
     job: str
+    export: str
     slug: str
     f_slug: str
     keys: dict
@@ -77,9 +78,12 @@ def build_world() -> World:
     cid = Player.objects.get(pk=second.player_a_id)
     eve = services.player_register(event=e, name="Eve", faction="guild", checked_in=False)
     job = Job.objects.create(event=e, kind=Job.ROUND, created_by=users["organizer"])
+    export = Job.objects.create(event=e, kind=Job.EXPORT, params={"what": "backup"}, status=Job.DONE,
+                                output="{}", output_name="e-backup.json", output_type="application/json",
+                                created_by=users["organizer"])
     keys = {"player": ann.key, "opponent": bob.key, "other_game": cid.key, "other_event": fay.key}
     return World(e=e.pk, f=f.pk, game=first.pk, other_game=second.pk, ann=ann.pk, bob=bob.pk, cid=cid.pk,
-                 eve=eve.pk, fay=fay.pk, job=str(job.pk), slug=e.slug, f_slug=f.slug, keys=keys, tokens=tokens,
+                 eve=eve.pk, fay=fay.pk, job=str(job.pk), export=str(export.pk), slug=e.slug, f_slug=f.slug, keys=keys, tokens=tokens,
                  users=users)
 
 
@@ -139,6 +143,8 @@ API = [
      organizers(200), None),
     ("standings", "GET", "/api/events/{e}/standings/", None, EVERYONE_200, None),
     ("job", "GET", "/api/jobs/{job}/", None, EVERYONE_200, None),
+    ("export", "POST", "/api/events/{e}/exports/", {"what": "backup"}, organizers(200), None),
+    ("export download", "GET", "/api/jobs/{export}/download/", None, organizers(200), None),
     ("game", "GET", "/api/games/{game}/", None, EVERYONE_200, None),
     ("organizer result", "POST", "/api/games/{game}/result/", {"vp_a": 5, "vp_b": 5}, organizers(201), None),
     ("report", "POST", "/api/games/{game}/report/", {"vp_a": 6, "vp_b": 2},
@@ -170,7 +176,10 @@ PAGES = [
     *[(f"console {name}", "GET", path, answers(302, 403, 302, 302, 302, 302, 200, 200, 403)) for name, path in (
         ("event", "/console/e/{slug}/"), ("round", "/console/e/{slug}/rounds/1/"),
         ("print", "/console/e/{slug}/rounds/1/print/"), ("settings", "/console/e/{slug}/settings/"),
-        ("audit", "/console/e/{slug}/audit/"), ("export", "/console/e/{slug}/export/standings.csv"))],
+        ("audit", "/console/e/{slug}/audit/"), ("job", "/console/jobs/{export}/"),
+        ("job download", "/console/jobs/{export}/download/"))],
+    ("console export", "POST", "/console/e/{slug}/export/standings/",
+     answers(302, 403, 302, 302, 302, 302, 200, 200, 403)),
     ("console drop", "POST", "/console/e/{slug}/players/{ann}/drop/",
      answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
     ("console rotate", "POST", "/console/e/{slug}/players/{ann}/rotate-key/",

@@ -1,12 +1,13 @@
 """Console pages beyond the browser walk: exports, printing, the round clock, settings."""
 import csv
 import io
+import json
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from tournaments.models import Event, Round
+from tournaments.models import Event, Job, Round
 
 
 @pytest.fixture
@@ -16,13 +17,36 @@ def organizer_client(client, event):
 
 
 def test_standings_and_results_export_as_csv(organizer_client):
-    rows = list(csv.reader(io.StringIO(organizer_client.get("/console/e/spring-open/export/standings.csv")
+    rows = list(csv.reader(io.StringIO(organizer_client.post("/console/e/spring-open/export/standings/")
                                        .content.decode())))
     assert rows[0][:3] == ["rank", "name", "faction"] and len(rows) == 6 and rows[1][4] == "3"
-    rows = list(csv.reader(io.StringIO(organizer_client.get("/console/e/spring-open/export/results.csv")
+    rows = list(csv.reader(io.StringIO(organizer_client.post("/console/e/spring-open/export/results/")
                                        .content.decode())))
     assert len(rows) == 4 and {r[12] for r in rows[1:]} == {"played", "bye"}
-    assert organizer_client.get("/console/e/spring-open/export/nothing.csv").status_code == 404
+    assert organizer_client.post("/console/e/spring-open/export/nothing/").status_code == 404
+    assert organizer_client.get("/console/e/spring-open/export/standings/").status_code == 405
+
+
+def test_a_large_event_s_export_is_a_job_page_with_a_download(organizer_client, settings, eager_celery,
+                                                               django_capture_on_commit_callbacks):
+    settings.EXPORT_JOB_THRESHOLD = 5
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = organizer_client.post("/console/e/spring-open/export/backup/")
+    job = Job.objects.get()
+    assert answer.status_code == 302 and answer["Location"] == f"/console/jobs/{job.pk}/"
+    page = organizer_client.get(answer["Location"]).content.decode()
+    assert "Backup (JSON)" in page and f"/console/jobs/{job.pk}/download/" in page and "hx-trigger" not in page
+    download = organizer_client.get(f"/console/jobs/{job.pk}/download/")
+    assert download["Content-Disposition"] == 'attachment; filename="spring-open-backup.json"'
+    assert json.loads(download.content)["event"]["slug"] == "spring-open"
+
+
+def test_a_job_still_running_is_followed_by_polling(organizer_client):
+    event = Event.objects.get(slug="spring-open")
+    job = Job.objects.create(event=event, kind=Job.EXPORT, params={"what": "results"}, status=Job.RUNNING)
+    page = organizer_client.get(f"/console/jobs/{job.pk}/").content.decode()
+    assert 'hx-trigger="every 2s"' in page and "<progress" in page
+    assert organizer_client.get(f"/console/jobs/{job.pk}/download/").status_code == 404
 
 
 def test_print_has_a_wall_sheet_and_a_private_slip_per_seated_player(organizer_client):

@@ -1,19 +1,19 @@
 """Shapes of the API (the core-loop contract). Rules are checked in services and `scoring/`."""
 from dataclasses import asdict
 
-from django.core.cache import cache
 from rest_framework import serializers
 
 from scoring.deck import Card
 from scoring.formats import get_format
 from scoring.validator import ERROR_CODES, PLAYED, REPORTED_OUTCOMES, SIDES, Report, breakdown_from_dict
+from tournaments import exports
 from tournaments.models import AuditRecord, Event, Game, Job, Player, PlayerReport, Result, Round
 from tournaments.player_reports import GAME_STATUSES, game_status
 from tournaments.audit import ACTIONS
 from tournaments.pairing import METHODS, SWISS
 from tournaments.selectors import is_organizer
 from tournaments.standings import TIEBREAKS
-from tournaments.tasks import progress_key
+from tournaments.tasks import job_progress
 
 
 class NamedSerializer(serializers.Serializer):
@@ -372,13 +372,26 @@ class SwapSerializer(serializers.Serializer):
     force = serializers.BooleanField(default=False)
 
 
+class ExportInputSerializer(serializers.Serializer):
+    what = serializers.ChoiceField(choices=exports.KINDS)
+
+
 class JobSerializer(serializers.ModelSerializer):
     round = serializers.SerializerMethodField()
+    download = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
 
     class Meta:
         model = Job
-        fields = ["id", "event", "kind", "status", "progress", "round", "errors", "created_at", "finished_at"]
+        fields = ["id", "event", "kind", "status", "progress", "round", "download", "errors", "created_at",
+                  "finished_at"]
+
+    def get_download(self, job) -> str | None:
+        """Where an export's file waits, once it is ready (organizers of the event may fetch it)."""
+        request = self.context.get("request")
+        if job.kind != Job.EXPORT or job.status != Job.DONE or request is None:
+            return None
+        return request.build_absolute_uri(f"/api/jobs/{job.pk}/download/")
 
     def get_round(self, job) -> str | None:
         number = job.result.get("round")
@@ -388,9 +401,7 @@ class JobSerializer(serializers.ModelSerializer):
         return request.build_absolute_uri(f"/api/events/{job.event_id}/rounds/{number}/")
 
     def get_progress(self, job) -> int:
-        if job.status in (Job.DONE, Job.FAILED):
-            return job.progress if job.status == Job.DONE else 0
-        return cache.get(progress_key(job.pk), job.progress)
+        return job_progress(job)
 
 
 class OrganizerSerializer(serializers.Serializer):

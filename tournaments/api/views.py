@@ -1,4 +1,5 @@
 """Thin HTTP shell: check the shape, check the organizer, call a service, render."""
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -9,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.formats import FORMATS
+from scoring.problems import conflict
 from scoring.validator import ERROR_CODES
 from tournaments import audit, player_reports, selectors, services
 from tournaments.api import serializers as s
@@ -212,11 +214,53 @@ class RoundSwap(EventScoped):
                                           context={"sees_versions": True}).data)
 
 
-class JobDetail(generics.RetrieveAPIView):
-    """A long job's status and progress; `round` links to the round once it is made."""
+class EventExports(EventScoped):
+    permission_classes = [IsOrganizer]
 
-    queryset = Job.objects.all()
+    @extend_schema(request=s.ExportInputSerializer,
+                   responses={200: OpenApiResponse(description="The file (CSV or JSON)"), 202: s.JobSerializer})
+    def post(self, request, event_id):
+        """Standings or results as CSV, or the complete backup as JSON: the file at once (200), or for a
+        large event a job whose `download` link appears when the file is ready (202)."""
+        event = self.event()
+        data = s.ExportInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        made = services.export_request(event=event, what=data.validated_data["what"], by=request.user)
+        if isinstance(made, Job):
+            made.refresh_from_db()
+            return Response(s.JobSerializer(made, context={"request": request}).data,
+                            status=status.HTTP_202_ACCEPTED,
+                            headers={"Location": request.build_absolute_uri(f"/api/jobs/{made.pk}/")})
+        return file_response(made.text, made.name, made.content_type)
+
+
+def file_response(text: str, name: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+class JobDetail(generics.RetrieveAPIView):
+    """A long job's status and progress: `round` links to the round a pairing made, `download` to the
+    file an export prepared."""
+
+    queryset = Job.objects.defer("output")
     serializer_class = s.JobSerializer
+
+
+class JobDownload(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: OpenApiResponse(description="The file (CSV or JSON)")})
+    def get(self, request, pk):
+        """The file an export job prepared (organizers of its event); 409 until it is ready."""
+        job = get_object_or_404(Job.objects.select_related("event"), pk=pk, kind=Job.EXPORT)
+        if not is_organizer(request.user, job.event):
+            raise PermissionDenied("Only an organizer of this event may download its files.")
+        if job.status != Job.DONE:
+            raise conflict("export_not_ready", "This export is not ready yet." if job.status != Job.FAILED
+                           else "This export failed; ask for it again.")
+        return file_response(job.output, job.output_name, job.output_type)
 
 
 class PlayerDetail(EventScoped):

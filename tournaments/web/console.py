@@ -13,12 +13,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring.problems import DomainError
 from scoring.validator import Report
-from tournaments import audit, selectors, services
-from tournaments.models import Event, Game, Player
+from tournaments import audit, exports, selectors, services
+from tournaments.api.views import file_response
+from tournaments.models import Event, Game, Job, Player
+from tournaments.tasks import job_progress
 from tournaments.player_reports import DISPUTED, game_status
 from tournaments.web import names
 from tournaments.web.views import clock_context, round_and_players
@@ -65,7 +68,11 @@ def event(request, slug):
 def _event_context(event, **extra):
     players = [(p, names.faction(event.format, p.faction)) for p in event.players.all()]
     return {"event": event, "players": players, "rounds": event.round_set.order_by("number"),
-            "import_form": ImportForm(), "round_form": RoundForm(), **extra}
+            "import_form": ImportForm(), "round_form": RoundForm(), "export_choices": EXPORT_CHOICES, **extra}
+
+
+EXPORT_CHOICES = [(exports.STANDINGS, gettext_lazy("Standings (CSV)")), (exports.RESULTS, gettext_lazy("Results (CSV)")),
+                  (exports.BACKUP, gettext_lazy("Backup (JSON)"))]
 
 
 @login_required
@@ -118,9 +125,9 @@ def pair_round(request, slug):
         except DomainError as error:
             messages.error(request, str(error))
         else:
-            if hasattr(made, "number"):
-                return redirect("console-round", event.slug, made.number)
-            messages.info(request, _("The round is being paired; reload in a moment."))
+            if isinstance(made, Job):
+                return redirect("console-job", made.pk)
+            return redirect("console-round", event.slug, made.number)
     return redirect("console-event", event.slug)
 
 
@@ -234,34 +241,40 @@ def audit_page(request, slug):
 
 
 @login_required
-def export_csv(request, slug, what):
-    """Standings or every result of the event, as CSV for a spreadsheet."""
+@require_POST
+def export_file(request, slug, what):
+    """Standings, results or the backup: the file at once, or for a large event a job to wait for."""
     event = organized_event(request, slug)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{what}.csv"'
-    writer = csv.writer(response)
-    if what == "standings":
-        writer.writerow(["rank", "name", "faction", "club", "tp", "diff", "vp", "games", "status"])
-        clubs = dict(event.players.values_list("id", "club"))
-        for row in selectors.event_standings(event):
-            e, t = row.entrant, row.totals
-            writer.writerow([row.rank, e.name, e.faction, clubs.get(e.id, ""), t.tp, t.diff, t.vp, t.played,
-                             e.status])
-    elif what == "results":
-        writer.writerow(["round", "table", "player_a", "faction_a", "vp_a", "tp_a", "diff_a",
-                         "player_b", "faction_b", "vp_b", "tp_b", "diff_b", "outcome", "loser"])
-        players = {p.id: p for p in event.players.all()}
-        for rnd in selectors.rounds_with_games(event):
-            for g in rnd.games.all():
-                r = getattr(g, "result", None)
-                a, b = players[g.player_a_id], players.get(g.player_b_id)
-                writer.writerow([rnd.number, g.table or "", a.name, a.faction, *(
-                    (r.vp_a, r.tp_a, r.diff_a) if r else ("", "", "")), b.name if b else "", b.faction if b else "",
-                    *((r.vp_b, r.tp_b, r.diff_b) if r and b else ("", "", "")), r.outcome if r else "",
-                    r.loser if r else ""])
-    else:
+    if what not in exports.KINDS:
         raise Http404("No such export")
-    return response
+    made = services.export_request(event=event, what=what, by=request.user)
+    if isinstance(made, Job):
+        return redirect("console-job", made.pk)
+    return file_response(made.text, made.name, made.content_type)
+
+
+def organized_job(request, job_id) -> Job:
+    job = get_object_or_404(Job.objects.defer("output").select_related("event"), pk=job_id)
+    organized_event(request, job.event.slug)
+    return job
+
+
+@login_required
+def job_page(request, job_id):
+    """A long job's progress, polled every two seconds until it is done; then where its work is."""
+    job = organized_job(request, job_id)
+    progress = job_progress(job)
+    return render(request, "console/job.html", {"job": job, "event": job.event, "progress": progress,
+                                                "what": dict(EXPORT_CHOICES).get(job.params.get("what"), "")})
+
+
+@login_required
+def job_download(request, job_id):
+    job = organized_job(request, job_id)
+    if job.kind != Job.EXPORT or job.status != Job.DONE:
+        raise Http404("Nothing to download")
+    job = Job.objects.get(pk=job.pk)
+    return file_response(job.output, job.output_name, job.output_type)
 
 
 @login_required

@@ -1,10 +1,9 @@
 """python manage.py export_event ID --output FILE: a complete event backup as JSON."""
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.backup import export_event
+from tournaments import exports
 from tournaments.models import Event
 
 
@@ -19,7 +18,7 @@ class Command(BaseCommand):
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
             raise CommandError(f"No event {event_id}.")
-        text = json.dumps(export_event(event), ensure_ascii=False, indent=1, sort_keys=True)
+        text = exports.build(event, exports.BACKUP).text
         if output == "-":
             sys.stdout.write(text + "\n")
         else:

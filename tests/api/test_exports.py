@@ -1,0 +1,87 @@
+"""Exports through the API: a small event's file at once, a large event's file through a job and its
+download link; the same bytes either way, and only the event's organizers get them."""
+import csv
+import io
+import json
+
+import pytest
+
+from tests.api.conftest import error_codes
+from tests.api.test_api_rules import new_event, play_round, rejected
+from tournaments import exports, tasks
+from tournaments.models import Event, Job
+
+
+@pytest.fixture
+def played(api):
+    event, ids = new_event(api, players=6)
+    play_round(api, event)
+    return event
+
+
+def export(api, event, what):
+    return api.post(f"/api/events/{event['id']}/exports/", {"what": what})
+
+
+def test_a_small_event_s_file_comes_at_once(api, played):
+    status, body = export(api, played, "standings")
+    assert status == 200
+    rows = list(csv.reader(io.StringIO(body.decode())))
+    assert rows[0][:5] == ["rank", "name", "faction", "club", "tp"] and len(rows) == 7
+    assert {int(r[4]) for r in rows[1:]} == {3, 0}  # three winners (6-4), three losers
+    status, body = export(api, played, "results")
+    assert status == 200 and len(list(csv.reader(io.StringIO(body.decode())))) == 4
+    assert Job.objects.count() == 0
+
+
+def test_a_large_event_s_file_is_prepared_by_a_job(api, played, settings, eager_celery,
+                                                   django_capture_on_commit_callbacks):
+    settings.EXPORT_JOB_THRESHOLD = 6
+    with django_capture_on_commit_callbacks(execute=True):
+        status, job = export(api, played, "backup")
+    assert status == 202 and job["kind"] == "export" and job["download"] is None
+    status, job = api.get(f"/api/jobs/{job['id']}/")
+    assert status == 200 and job["status"] == "done" and job["progress"] == 100
+    assert job["download"].endswith(f"/api/jobs/{job['id']}/download/")
+    response = api.client.get(job["download"], headers=api.headers)
+    assert response["Content-Disposition"] == f'attachment; filename="{played["slug"]}-backup.json"'
+    assert response["Content-Type"] == "application/json"
+    # The same file the command line and a small event's direct answer give.
+    assert response.content.decode() == exports.build(Event.objects.get(pk=played["id"]), "backup").text
+    assert len(json.loads(response.content)["players"]) == 6
+
+
+def test_a_file_is_not_handed_out_before_it_is_ready(api, played):
+    job = Job.objects.create(event_id=played["id"], kind=Job.EXPORT, params={"what": "results"})
+    status, body = api.get(f"/api/jobs/{job.pk}/download/")
+    assert status == 409 and body["errors"][0]["code"] == "export_not_ready"
+    pairing = Job.objects.create(event_id=played["id"], kind=Job.ROUND, status=Job.DONE)
+    assert api.get(f"/api/jobs/{pairing.pk}/download/")[0] == 404
+
+
+def test_only_the_event_s_organizers_download(api, stranger_api, anon_api, played):
+    job = Job.objects.create(event_id=played["id"], kind=Job.EXPORT, status=Job.DONE, output='{"private": true}',
+                             output_name="x.json", output_type="application/json")
+    assert stranger_api.get(f"/api/jobs/{job.pk}/download/")[0] == 403
+    assert anon_api.get(f"/api/jobs/{job.pk}/download/")[0] == 401
+    # The job's status is public (its id is unguessable); its file is not.
+    assert stranger_api.get(f"/api/jobs/{job.pk}/")[1]["status"] == "done"
+    assert api.get(f"/api/jobs/{job.pk}/download/") == (200, {"private": True})
+
+
+def test_an_unknown_export_is_refused_and_makes_nothing(api, played, settings):
+    settings.EXPORT_JOB_THRESHOLD = 1
+    body = rejected(api, "POST", f"/api/events/{played['id']}/exports/", {"what": "everything"}, 400)
+    assert error_codes(body) == {("what", "invalid_choice")}
+    assert Job.objects.count() == 0
+
+
+def test_a_job_whose_work_breaks_ends_failed_and_says_so(api, played):
+    job = Job.objects.create(event_id=played["id"], kind=Job.EXPORT, params={"what": "nothing"})
+    with pytest.raises(ValueError):
+        tasks.run_job(str(job.pk))
+    job.refresh_from_db()
+    assert job.status == Job.FAILED and job.errors[0]["code"] == "job_failed" and job.output == ""
+    tasks.run_job(str(job.pk))  # a finished job is not run again
+    status, body = api.get(f"/api/jobs/{job.pk}/")
+    assert body["status"] == "failed" and body["progress"] == 0 and body["download"] is None

@@ -1,0 +1,65 @@
+"""The organizer's files: standings and every result as CSV, the complete backup as JSON.
+
+One builder serves both roads: the console and the API hand a small event's file over at once,
+and a job prepares a large event's file for download (`services.export_request` picks the road).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+
+from tournaments import backup, selectors
+from tournaments.models import Event
+
+STANDINGS, RESULTS, BACKUP = "standings", "results", "backup"
+KINDS = (STANDINGS, RESULTS, BACKUP)
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    name: str
+    content_type: str
+    text: str
+
+
+def build(event: Event, what: str, progress=None) -> ExportFile:
+    progress = progress or (lambda percent: None)
+    if what == BACKUP:
+        text = json.dumps(backup.export_event(event), ensure_ascii=False, indent=1, sort_keys=True)
+        return ExportFile(f"{event.slug}-backup.json", "application/json", text)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    if what == STANDINGS:
+        _standings(event, writer)
+    elif what == RESULTS:
+        _results(event, writer, progress)
+    else:
+        raise ValueError(f"no export {what!r}")
+    return ExportFile(f"{event.slug}-{what}.csv", "text/csv; charset=utf-8", out.getvalue())
+
+
+def _standings(event: Event, writer) -> None:
+    writer.writerow(["rank", "name", "faction", "club", "tp", "diff", "vp", "games", "status"])
+    clubs = dict(event.players.values_list("id", "club"))
+    for row in selectors.event_standings(event):
+        e, t = row.entrant, row.totals
+        writer.writerow([row.rank, e.name, e.faction, clubs.get(e.id, ""), t.tp, t.diff, t.vp, t.played, e.status])
+
+
+def _results(event: Event, writer, progress) -> None:
+    writer.writerow(["round", "table", "player_a", "faction_a", "vp_a", "tp_a", "diff_a",
+                     "player_b", "faction_b", "vp_b", "tp_b", "diff_b", "outcome", "loser"])
+    players = {p.id: p for p in event.players.all()}
+    rounds = selectors.rounds_with_games(event)
+    for done, rnd in enumerate(rounds, start=1):
+        for g in rnd.games.all():
+            r = getattr(g, "result", None)
+            a, b = players[g.player_a_id], players.get(g.player_b_id)
+            writer.writerow([rnd.number, g.table or "", a.name, a.faction,
+                             *((r.vp_a, r.tp_a, r.diff_a) if r else ("", "", "")),
+                             b.name if b else "", b.faction if b else "",
+                             *((r.vp_b, r.tp_b, r.diff_b) if r and b else ("", "", "")),
+                             r.outcome if r else "", r.loser if r else ""])
+        progress(100 * done // len(rounds))
