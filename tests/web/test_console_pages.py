@@ -41,6 +41,17 @@ def test_a_large_event_s_export_is_a_job_page_with_a_download(organizer_client, 
     assert json.loads(download.content)["event"]["slug"] == "spring-open"
 
 
+def test_a_large_field_s_pairing_leads_to_its_job_page(organizer_client, settings, eager_celery,
+                                                         django_capture_on_commit_callbacks):
+    settings.PAIRING_JOB_THRESHOLD = 5
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = organizer_client.post("/console/e/spring-open/rounds/", {"method": "swiss"})
+    job = Job.objects.get()
+    assert answer["Location"] == f"/console/jobs/{job.pk}/"
+    page = organizer_client.get(answer["Location"]).content.decode()
+    assert "/console/e/spring-open/rounds/2/" in page and "Round 2 is paired." in page
+
+
 def test_a_job_still_running_is_followed_by_polling(organizer_client):
     event = Event.objects.get(slug="spring-open")
     job = Job.objects.create(event=event, kind=Job.EXPORT, params={"what": "results"}, status=Job.RUNNING)
