@@ -3,6 +3,7 @@ from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import selectors
@@ -70,16 +71,22 @@ def round_page(request, slug, number):
     event = get_object_or_404(Event, slug=slug)
     rnd, players = round_and_players(event, number)
     query = request.GET.get("q", "").strip()
+    # Each seat as a dict made once per player (faction name, page link), not looked up per table in
+    # the template, and no tuple indexing there (Django's `seat.0` falls back to dir()): the page of a
+    # 256-player round is the hall's most polled page.
+    factions = {key: names.faction(event.format, key) for key in {p.faction for p in players.values()}}
+    seat_of = {p.id: {"name": p.name, "faction": factions[p.faction],
+                      "href": reverse("player", args=[event.slug, p.id])} for p in players.values()}
     rows = []
     for game in rnd.games.all():
         seats = [players[game.player_a_id], players.get(game.player_b_id)]
         if query and not any(p and query.casefold() in p.name.casefold() for p in seats):
             continue
         result = getattr(game, "result", None)
+        scored = result is not None and not game.is_bye
         rows.append({
-            "table": game.table,
-            "seats": [(p, names.faction(event.format, p.faction)) if p else None for p in seats],
-            "score": (result.vp_a, result.vp_b) if result and not game.is_bye else None,
+            "table": game.table, "a": seat_of[game.player_a_id], "b": seat_of.get(game.player_b_id),
+            "score_a": result.vp_a if scored else None, "score_b": result.vp_b if scored else None,
             "outcome": result.outcome if result else "",
             "status": game_status(game),
         })
