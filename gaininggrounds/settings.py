@@ -121,6 +121,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 # A field at least this strong is paired by a Celery job (202 and a job URL) rather than in the request.
 PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))
+# How long after a change a public page may still be served as it was, while one request renders the
+# new version (single flight); 0 makes every request that misses render for itself.
+PAGE_CACHE_GRACE_SECONDS = float(os.environ.get("PAGE_CACHE_GRACE_SECONDS", "1"))
 # Events with this many players or more get their exports prepared by a job, with a download link.
 EXPORT_JOB_THRESHOLD = int(os.environ.get("EXPORT_JOB_THRESHOLD", "200"))
 CELERY_TASK_TIME_LIMIT = 600

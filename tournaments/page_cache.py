@@ -4,8 +4,10 @@ A public page or API read (anonymous GET) is stored under a key holding its
 event's version, so a write never has to find and delete pages: it moves the
 version on, and every web process reads the new one from the shared cache
 (Redis in production). The version also makes the ETag, so a phone polling the
-round page gets 304 without a database query. When the cache is unreachable,
-pages are simply rendered from the database.
+round page gets 304 without a database query. While one request renders a
+page's new version, others asking for it within PAGE_CACHE_GRACE_SECONDS of the
+change get the previous copy instead of rendering it too. When the cache is
+unreachable, pages are simply rendered from the database.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ log = logging.getLogger(__name__)
 
 ALL_EVENTS = "all"  # the home page and the event list change with any event
 PAGE_SECONDS = 24 * 3600  # a version moves on long before; the timeout only frees memory
+RENDER_SECONDS = 10  # a render claim outlives no crashed process for long
 
 
 def _version_key(scope) -> str:
@@ -112,15 +115,31 @@ class PublicPageCache:
             response = _rebuild(stored)
             response["X-Cache"] = "hit"
             return self._with_validators(response, etag, changed)
-        response = self.get_response(request)
-        if response.status_code == 200 and not response.streaming and not response.cookies:
-            try:
-                cache.set(key, _freeze(response), timeout=PAGE_SECONDS)
-            except Exception:  # noqa: BLE001
-                pass
-            response["X-Cache"] = "miss"
-            return self._with_validators(response, etag, changed)
-        return response
+        family = "gg:latest:" + hashlib.sha256(f"{scopes}|{variant}".encode()).hexdigest()
+        claimed = _claim(family)
+        if not claimed:
+            previous = _get(family)
+            if previous is not None and time.time_ns() - changed <= settings.PAGE_CACHE_GRACE_SECONDS * 1e9:
+                if self._not_modified(request, previous["etag"], previous["changed"]):
+                    return self._with_validators(HttpResponseNotModified(), previous["etag"], previous["changed"])
+                response = _rebuild(previous["page"])
+                response["X-Cache"] = "stale"
+                return self._with_validators(response, previous["etag"], previous["changed"])
+        try:
+            response = self.get_response(request)
+            if response.status_code == 200 and not response.streaming and not response.cookies:
+                frozen = _freeze(response)
+                try:
+                    cache.set_many({key: frozen, family: {"page": frozen, "etag": etag, "changed": changed}},
+                                   timeout=PAGE_SECONDS)
+                except Exception:  # noqa: BLE001
+                    pass
+                response["X-Cache"] = "miss"
+                return self._with_validators(response, etag, changed)
+            return response
+        finally:
+            if claimed:
+                _release(family)
 
     @staticmethod
     def _cacheable_scopes(request):
@@ -148,6 +167,30 @@ class PublicPageCache:
         # Phones must ask again each time (cheaply, with the validators), never show a stale round.
         response["Cache-Control"] = "public, no-cache"
         return response
+
+
+def _claim(family: str) -> bool:
+    """Single flight: the first request to miss a page renders it; the others, for a moment, get the
+    copy before it (with that copy's own ETag, so their next poll asks again). Without this, every
+    write in a busy hall sends all the pollers of a page to render it at once."""
+    try:
+        return cache.add(family + ":rendering", 1, timeout=RENDER_SECONDS)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _release(family: str) -> None:
+    try:
+        cache.delete(family + ":rendering")
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def _get(key: str):
+    try:
+        return cache.get(key)
+    except Exception:  # noqa: BLE001
+        return None
 
 
 def _freeze(response) -> dict:

@@ -94,3 +94,54 @@ def test_no_page_asks_more_queries_for_more_players(event, path, organizer_api):
     for game in Game.objects.filter(round__event_id=event["id"], round__number=2, result__isnull=True):
         api.post(f"/api/games/{game.id}/result/", {"vp_a": 4, "vp_b": 2})
     assert queries() == small
+
+
+@pytest.fixture
+def someone_else_renders(monkeypatch):
+    """Another request (in this process or another) holds the claim to render the page."""
+    from tournaments import page_cache
+
+    monkeypatch.setattr(page_cache, "_claim", lambda family: False)
+
+
+def enter_a_result(event, organizer_api, vp=(9, 1)):
+    status, rnd = organizer_api.post(f"/api/events/{event['id']}/rounds/", {"seed": 5})
+    game = next(g for g in rnd["games"] if not g["bye"])
+    return lambda: organizer_api.post(f"/api/games/{game['id']}/result/", {"vp_a": vp[0], "vp_b": vp[1]})
+
+
+def test_while_one_request_renders_the_others_get_the_copy_before_for_a_moment(event, organizer_api, request,
+                                                                                django_assert_num_queries):
+    post_result = enter_a_result(event, organizer_api)
+    before = Client().get("/e/spring-open/rounds/2/")
+    post_result()
+    request.getfixturevalue("someone_else_renders")
+    with django_assert_num_queries(0):
+        waiting = Client().get("/e/spring-open/rounds/2/")
+    assert waiting["X-Cache"] == "stale" and waiting.content == before.content
+    # The copy keeps its own validators, so the phone's next poll asks again and gets the new page.
+    assert waiting["ETag"] == before["ETag"] and waiting["Last-Modified"] == before["Last-Modified"]
+    assert Client().get("/e/spring-open/rounds/2/", HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+
+
+def test_past_the_grace_period_a_request_renders_for_itself(event, organizer_api, settings, someone_else_renders):
+    settings.PAGE_CACHE_GRACE_SECONDS = 0
+    post_result = enter_a_result(event, organizer_api)
+    before = Client().get("/e/spring-open/rounds/2/")
+    post_result()
+    after = Client().get("/e/spring-open/rounds/2/")
+    assert after["X-Cache"] == "miss" and after["ETag"] != before["ETag"] and "9–1" in after.content.decode()
+
+
+def test_a_page_never_rendered_is_rendered_even_while_claimed(event, someone_else_renders):
+    first = Client().get("/e/spring-open/rounds/1/")
+    assert first.status_code == 200 and first["X-Cache"] == "miss"
+
+
+def test_the_render_claim_is_released_after_each_render(event, organizer_api):
+    post_result = enter_a_result(event, organizer_api)
+    Client().get("/e/spring-open/rounds/2/")
+    post_result()
+    # Had the first render kept its claim, this request (within the grace period) would get the old copy.
+    after = Client().get("/e/spring-open/rounds/2/")
+    assert after["X-Cache"] == "miss" and "9–1" in after.content.decode()
