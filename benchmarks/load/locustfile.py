@@ -3,6 +3,7 @@ pages every 20 s, players reporting their games from their private keys, and the
 the rest and pairing the next round."""
 import json
 import os
+import random
 import time
 from itertools import count
 
@@ -15,35 +16,61 @@ next_reporter = count()
 STARTED = time.monotonic()
 
 
-class Phone(HttpUser):
-    """A spectator's or player's phone: polls like the round page's htmx does."""
+class Browser(HttpUser):
+    """A phone's browser: it keeps each page's ETag and revalidates with If-None-Match, since the
+    pages say `no-cache` with an ETag."""
+
+    abstract = True
+
+    def fetch(self, path, headers, name):
+        key = (path, headers.get("HX-Request"))
+        if key in self.etags:
+            headers = {**headers, "If-None-Match": self.etags[key]}
+        with self.client.get(path, headers=headers, name=name, catch_response=True) as response:
+            if response.status_code in (200, 304):
+                self.etags[key] = response.headers.get("ETag", self.etags.get(key))
+                response.success()
+
+
+class Phone(Browser):
+    """A spectator's or player's phone, as its browser behaves: opens the round page when its owner
+    sits down (not all in the same second), then the page's htmx asks for the pairings every 20 s and
+    the owner now and then reloads the standings."""
 
     weight = 500
     wait_time = constant(20)
 
+    def on_start(self):
+        time.sleep(random.uniform(0, 20))  # locust's gevent makes this sleep cooperative
+        self.etags = {}
+        self.fetch(ROUND, {}, "round page: open")
+
     @task(2)
-    def round_page(self):
-        self.client.get(ROUND, name="round page (cached)")
+    def round_poll(self):
+        self.fetch(ROUND, {"HX-Request": "true"}, "round page: htmx poll")
 
     @task(1)
     def standings_page(self):
-        self.client.get(STANDINGS, name="standings page (cached)")
+        self.fetch(STANDINGS, {}, "standings page: reload")
 
 
-class Reporter(HttpUser):
-    """A player reporting their table's result with their private key, once, then watching."""
+class Reporter(Browser):
+    """A player reporting their table's result with their private key, once, then watching the round
+    page (its htmx polls)."""
 
     fixed_count = 30
     wait_time = between(5, 15)
 
     def on_start(self):
+        time.sleep(random.uniform(0, 20))  # games end at different moments, not all in one second
         self.game, self.key = EVENT["reporters"][next(next_reporter) % len(EVENT["reporters"])]
         self.reported = False
+        self.etags = {}
 
     @task
     def report(self):
         if self.reported:
-            self.client.get(ROUND, name="round page (cached)")
+            self.fetch(ROUND, {"HX-Request": "true"}, "round page: htmx poll")
             return
         with self.client.post(f"/api/games/{self.game}/report/", json={"vp_a": 6, "vp_b": 4},
                               headers={"Authorization": f"Key {self.key}"}, name="report a result",

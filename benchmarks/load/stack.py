@@ -45,6 +45,9 @@ def prepare() -> dict:
     with psycopg.connect(f"{PG}/postgres", autocommit=True) as db:
         db.execute("DROP DATABASE IF EXISTS gg_load WITH (FORCE)")
         db.execute("CREATE DATABASE gg_load")
+    import redis
+
+    redis.Redis.from_url(REDIS_URL).flushdb()  # the benchmark's own Redis database: no pages of a past run
     env = service_env()
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     script = ROOT / "benchmarks" / "load" / "event_256.py"

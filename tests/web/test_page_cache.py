@@ -145,3 +145,33 @@ def test_the_render_claim_is_released_after_each_render(event, organizer_api):
     # Had the first render kept its claim, this request (within the grace period) would get the old copy.
     after = Client().get("/e/spring-open/rounds/2/")
     assert after["X-Cache"] == "miss" and "9–1" in after.content.decode()
+
+
+def test_a_poll_just_after_a_change_gets_the_copy_of_the_last_second(event, organizer_api, settings):
+    status, rnd = organizer_api.post(f"/api/events/{event['id']}/rounds/", {"seed": 5})
+    first, second = [g for g in rnd["games"] if not g["bye"]][:2]
+    before = Client().get("/e/spring-open/rounds/2/")
+    organizer_api.post(f"/api/games/{first['id']}/result/", {"vp_a": 9, "vp_b": 1})
+    poll = Client().get("/e/spring-open/rounds/2/", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert poll.status_code == 304 and poll["ETag"] == before["ETag"]
+    # Someone opening the page afresh gets the new version, rendered for it.
+    opened = Client().get("/e/spring-open/rounds/2/")
+    assert opened["X-Cache"] == "miss" and "9–1" in opened.content.decode()
+    # With no grace, a poll is never answered from a copy older than the change.
+    settings.PAGE_CACHE_GRACE_SECONDS = 0
+    organizer_api.post(f"/api/games/{second['id']}/result/", {"vp_a": 2, "vp_b": 8})
+    poll = Client().get("/e/spring-open/rounds/2/", HTTP_IF_NONE_MATCH=opened["ETag"])
+    assert poll.status_code == 200 and "2–8" in poll.content.decode()
+
+
+def test_a_copy_older_than_the_grace_period_never_stands_in(event, organizer_api, settings, someone_else_renders,
+                                                            monkeypatch):
+    import time as clock
+
+    post_result = enter_a_result(event, organizer_api)
+    before = Client().get("/e/spring-open/rounds/2/")
+    post_result()
+    later = clock.time_ns() + 2 * 10**9  # two seconds on: the copy is older than the grace period
+    monkeypatch.setattr("tournaments.page_cache.time.time_ns", lambda: later)
+    poll = Client().get("/e/spring-open/rounds/2/", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert poll.status_code == 200 and poll["X-Cache"] == "miss" and "9–1" in poll.content.decode()

@@ -1,4 +1,6 @@
 """Public pages: server-rendered from the same selectors the API uses; htmx refreshes the live parts."""
+from collections import Counter
+
 from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -10,6 +12,7 @@ from tournaments import selectors
 from tournaments.models import Event, Player
 from tournaments.clock import latest_notice
 from tournaments.player_reports import game_status
+from tournaments.standings import DROPPED
 from tournaments.web import names
 from tournaments.web.forms import RegistrationForm
 
@@ -85,8 +88,8 @@ def round_page(request, slug, number):
         result = getattr(game, "result", None)
         scored = result is not None and not game.is_bye
         rows.append({
-            "table": game.table, "a": seat_of[game.player_a_id], "b": seat_of.get(game.player_b_id),
-            "score_a": result.vp_a if scored else None, "score_b": result.vp_b if scored else None,
+            "table": str(game.table or ""), "a": seat_of[game.player_a_id], "b": seat_of.get(game.player_b_id),
+            "score": f"{result.vp_a}–{result.vp_b}" if scored else "",
             "outcome": result.outcome if result else "",
             "status": game_status(game),
         })
@@ -99,10 +102,16 @@ def round_page(request, slug, number):
 
 def standings_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    rows = [(s, names.faction(event.format, s.entrant.faction)) for s in selectors.event_standings(event)]
-    shared = {s.rank for s, _ in rows if sum(1 for t, _ in rows if t.rank == s.rank) > 1}
+    standings = selectors.event_standings(event)
+    places = Counter(s.rank for s in standings)
+    factions = {key: names.faction(event.format, key) for key in {s.entrant.faction for s in standings}}
+    # Plain strings for the 256 rows: the template neither localizes numbers nor resolves urls per row.
+    rows = [{"place": f"{s.rank}=" if places[s.rank] > 1 else str(s.rank), "name": s.entrant.name,
+             "href": reverse("player", args=[event.slug, s.entrant.id]), "faction": factions[s.entrant.faction],
+             "dropped": s.entrant.status == DROPPED, "tp": str(s.totals.tp), "diff": str(s.totals.diff),
+             "vp": str(s.totals.vp), "played": str(s.totals.played)} for s in standings]
     return render(request, "public/standings.html", {
-        "event": event, "rows": rows, "shared": shared, "after_round": selectors.latest_round_number(event)})
+        "event": event, "rows": rows, "after_round": selectors.latest_round_number(event)})
 
 
 def player_page(request, slug, player_id):
