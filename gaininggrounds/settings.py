@@ -119,6 +119,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_throttle": int(os.environ.get("CELERY_RESTORE_THROTTLE", "10")),
 }
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# Celery beat: every NOTIFICATION_RETRY_SECONDS, mail left pending (the broker was down when it was
+# written) is queued again.
+NOTIFICATION_RETRY_SECONDS = float(os.environ.get("NOTIFICATION_RETRY_SECONDS", "60"))
+CELERY_BEAT_SCHEDULE = {
+    "requeue-pending-notifications": {"task": "tournaments.tasks.requeue_pending_notifications",
+                                      "schedule": NOTIFICATION_RETRY_SECONDS},
+}
 # A field at least this strong is paired by a Celery job (202 and a job URL) rather than in the request.
 PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))
 # How long after a change a public page may still be served as it was, while one request renders the

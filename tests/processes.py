@@ -39,10 +39,21 @@ def gunicorn(env: dict, workers: int = 1, threads: int = 1) -> tuple[subprocess.
     return process, f"http://127.0.0.1:{port}"
 
 
-def celery_worker(env: dict) -> subprocess.Popen:
+def celery_worker(env: dict, beat_schedule: Path | None = None) -> subprocess.Popen:
+    """A worker; with `beat_schedule` (a file for beat's state) it also runs Celery beat."""
+    beat = ["--beat", "--schedule", str(beat_schedule)] if beat_schedule else []
     return subprocess.Popen([sys.executable, "-m", "celery", "-A", "gaininggrounds", "worker", "--pool=solo",
-                             "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                             "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat",
+                             *beat], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def redis_server(port: int) -> subprocess.Popen:
+    """A Redis server of the test's own (Debian's redis-server), without persistence: stopping it
+    loses its queue, as a crashed Redis would."""
+    process = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_for_port(port)
+    return process
 
 
 def stop(process: subprocess.Popen) -> None:

@@ -8,8 +8,10 @@ down, the rows wait: `manage.py send_notifications` (or any later enqueue) sends
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Game, Notification, Player, Round
@@ -88,8 +90,12 @@ def enqueue(notification_id: int) -> None:
         log.warning("broker unreachable: notification %s left pending", notification_id, exc_info=True)
 
 
-def enqueue_pending() -> int:
-    pending = list(Notification.objects.filter(sent_at=None).values_list("pk", flat=True))
+def enqueue_pending(older_than_seconds: float = 0) -> int:
+    """Queue every mail not yet sent (made at least `older_than_seconds` ago): after a broker outage the
+    rows are all that is left of them. Sending is idempotent, so queuing one twice sends it once."""
+    made_before = timezone.now() - timedelta(seconds=older_than_seconds)
+    pending = list(Notification.objects.filter(sent_at=None, created_at__lte=made_before)
+                   .values_list("pk", flat=True))
     for pk in pending:
         enqueue(pk)
     return len(pending)

@@ -5,13 +5,14 @@ from smtplib import SMTPException
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.core.cache import cache
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 
 from scoring.problems import DomainError
-from tournaments import exports, page_cache, services
+from tournaments import exports, notifications, page_cache, services
 from tournaments.clock import notice_moments
 from tournaments.models import Job, Notification, Round
 
@@ -82,6 +83,13 @@ def send_notification(self, notification_id: int) -> None:
         send_mail(note.subject, note.body, None, [note.to])
         note.sent_at = timezone.now()
         note.save(update_fields=["sent_at"])
+
+
+@shared_task(acks_late=True, time_limit=120)
+def requeue_pending_notifications() -> int:
+    """Celery beat's round: mail whose task never reached the broker (it was down) goes out once it is
+    back. Only rows older than one round, so a mail queued a moment ago is not queued again."""
+    return notifications.enqueue_pending(older_than_seconds=settings.NOTIFICATION_RETRY_SECONDS)
 
 
 @shared_task(acks_late=True, time_limit=30)
