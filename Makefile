@@ -39,17 +39,19 @@ test: $(INSTALLED) $(CHROMIUM)
 screenshots: $(INSTALLED) $(CHROMIUM)
 	GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_browser_visitor.py
 
-# A Celery worker for the jobs (large pairings); needs REDIS_URL, as in production.
+# A Celery worker for the jobs (large pairings and exports, mail, the round clock), with beat (it
+# queues again mail left pending by a broker outage); on the machine's Redis, as in production.
 worker: $(INSTALLED)
-	$(STACK) $(BIN)/celery -A gaininggrounds worker --loglevel=info --concurrency=2
+	mkdir -p var
+	$(STACK) $(BIN)/celery -A gaininggrounds worker --beat --schedule var/celerybeat-schedule --loglevel=info --concurrency=2
 
-# Production-like, on loopback: migrations, static files, two gunicorn workers and a Celery worker
+# Production-like, on loopback: migrations, static files, two gunicorn workers and a Celery worker with beat
 # sharing PostgreSQL and Redis (plain HTTP, so no HTTPS redirect). Ctrl-C stops both.
 stack: $(INSTALLED)
 	$(STACK) $(BIN)/python manage.py migrate --noinput
 	$(STACK) $(BIN)/python manage.py collectstatic --noinput -v0
 	$(STACK) $(BIN)/python manage.py load_demo
-	$(STACK) $(BIN)/celery -A gaininggrounds worker --loglevel=warning --concurrency=2 & \
+	$(STACK) $(BIN)/celery -A gaininggrounds worker --beat --schedule var/celerybeat-schedule --loglevel=warning --concurrency=2 & \
 	  trap 'kill $$!' EXIT INT TERM; \
 	  $(STACK) $(BIN)/gunicorn gaininggrounds.wsgi --bind 127.0.0.1:8000 --workers 2 --access-logfile -
 

@@ -85,3 +85,21 @@ def test_with_the_broker_down_notifications_wait_and_go_out_later(api, settings,
     monkeypatch.undo()
     assert enqueue_pending() == 2 and len(mail.outbox) == 2
     assert enqueue_pending() == 0
+
+
+def test_beat_queues_again_only_what_has_waited_a_full_round(api, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.tasks import requeue_pending_notifications
+
+    settings.NOTIFICATION_RETRY_SECONDS = 60
+    event = make_event(api, {})
+    fresh = Notification.objects.create(event_id=event["id"], to="ann@example.org", kind=Notification.ROUND_PUBLISHED,
+                                        about="round:1", subject="Round 1", body="Table 1")
+    # Just written: its own task is on its way, so beat leaves it alone.
+    assert requeue_pending_notifications() == 0 and mail.outbox == []
+    Notification.objects.filter(pk=fresh.pk).update(created_at=timezone.now() - timedelta(minutes=2))
+    assert requeue_pending_notifications() == 1 and len(mail.outbox) == 1
+    assert requeue_pending_notifications() == 0 and len(mail.outbox) == 1
