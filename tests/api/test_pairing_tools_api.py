@@ -122,6 +122,16 @@ def test_a_large_field_is_paired_by_a_job(api, settings, eager_celery, django_ca
     assert body["errors"][0]["code"] == "results_missing"
 
 
+def finished(api, job: dict, seconds: float = 60) -> dict:
+    """Poll the one progress endpoint until the job is done or failed."""
+    for _ in range(int(seconds * 2)):
+        status, job = api.get(f"/api/jobs/{job['id']}/")
+        if job["status"] in (Job.DONE, Job.FAILED):
+            break
+        time.sleep(0.5)
+    return job
+
+
 @pytest.mark.skipif(not os.environ.get("REDIS_URL") or not os.environ.get("DATABASE_URL", "").startswith("postgres"),
                     reason="a real Celery worker needs Redis and a shared PostgreSQL database")
 @pytest.mark.django_db(transaction=True)
@@ -136,21 +146,13 @@ def test_a_real_worker_on_redis_runs_the_pairing_and_export_jobs(api, settings):
     try:
         status, job = api.post(f"/api/events/{event['id']}/rounds/", {})
         assert status == 202
-        for _ in range(120):
-            status, job = api.get(f"/api/jobs/{job['id']}/")
-            if job["status"] in (Job.DONE, Job.FAILED):
-                break
-            time.sleep(0.5)
+        job = finished(api, job)
         assert job["status"] == Job.DONE, job
         # An export job goes through the same worker and the same progress endpoint.
         settings.EXPORT_JOB_THRESHOLD = 6
         status, job = api.post(f"/api/events/{event['id']}/exports/", {"what": "results"})
         assert status == 202
-        for _ in range(120):
-            status, job = api.get(f"/api/jobs/{job['id']}/")
-            if job["status"] in (Job.DONE, Job.FAILED):
-                break
-            time.sleep(0.5)
+        job = finished(api, job)
         assert job["status"] == Job.DONE and job["download"], job
         assert api.client.get(job["download"], headers=api.headers).content.decode().count("\n") == 4
     finally:
