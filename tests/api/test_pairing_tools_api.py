@@ -7,7 +7,6 @@ import time
 import pytest
 from django.db import connection
 
-from gaininggrounds.celery import app as celery_app
 from tests.api.conftest import error_codes
 from tests.api.test_api_rules import new_event, play_round, rejected
 from tournaments.models import Job
