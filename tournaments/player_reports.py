@@ -23,9 +23,14 @@ GAME_STATUSES = (UNREPORTED, AWAITING, DISPUTED, CONFIRMED)
 
 def game_status(game: Game) -> str:
     """Where a game's result stands; reads prefetched `result` and `reports` when the caller loaded them."""
-    if getattr(game, "result", None) is not None:
+    return status_of(getattr(game, "result", None) is not None, len(game.reports.all()))
+
+
+def status_of(has_result: bool, versions: int) -> str:
+    """A result counts whatever the players said; otherwise one version awaits the opponent and two
+    disagree."""
+    if has_result:
         return CONFIRMED
-    versions = len(game.reports.all())
     return {0: UNREPORTED, 1: AWAITING}.get(versions, DISPUTED)
 
 

@@ -26,8 +26,9 @@ def side_results(event: Event) -> list[SideResult]:
 
 
 def entrants(event: Event) -> list[Entrant]:
-    return [Entrant(id=p.id, name=p.name, faction=p.faction, status=p.status, is_ringer=p.is_ringer)
-            for p in event.players.all()]
+    return [Entrant(id=pid, name=name, faction=faction, status=status, is_ringer=is_ringer)
+            for pid, name, faction, status, is_ringer in
+            event.players.values_list("id", "name", "faction", "status", "is_ringer")]
 
 
 def event_standings(event: Event, *, after_round: int | None = None) -> list[Standing]:
@@ -77,6 +78,15 @@ def rounds_with_games(event: Event):
 
 def round_with_games(event: Event, number: int) -> Round | None:
     return rounds_with_games(event).filter(number=number).first()
+
+
+def round_pairings(rnd: Round) -> list[tuple]:
+    """The round's games as plain values, for the public round page (the hall's most polled page: model
+    instances for 128 games, results and their reports cost more than the rest of the render):
+    (table, player_a_id, player_b_id, result id or None, vp_a, vp_b, outcome, players' versions)."""
+    return list(rnd.games.annotate(versions=Count("reports")).values_list(
+        "table", "player_a_id", "player_b_id", "result__id", "result__vp_a", "result__vp_b", "result__outcome",
+        "versions"))
 
 
 def events_by_phase() -> dict[str, list[Event]]:

@@ -113,3 +113,42 @@ def test_rule_messages_speak_the_readers_language(client, event):
     english = client.post(f"/api/games/{game['id']}/result/", {"vp_a": -1, "vp_b": 3},
                           content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
     assert "cannot be negative" in english.json()["errors"][0]["detail"]
+
+
+def test_round_and_standings_rows_follow_each_result_and_each_language(client, event, round_two, organizer_api):
+    """Rows are kept per process between renders (tournaments.web.rows): a changed game must be
+    rendered afresh, and a row kept for one language never shown in another."""
+    path = "/e/spring-open/rounds/2/"
+    before = page(client, path)
+    assert "not reported" in before and "6–4" not in before
+    assert "non déclaré" in page(client, path, lang="fr") and "contre" in page(client, path, lang="fr")
+    status, _ = organizer_api.post(f"/api/games/{round_two.pk}/result/", {"vp_a": 6, "vp_b": 4})
+    assert status in (200, 201)
+    after = page(client, path)
+    assert "6–4" in after and ">confirmed<" in after and after.count("not reported") == before.count("not reported") - 1
+    assert "6–4" in page(client, path, lang="fr") and "confirmé" in page(client, path, lang="fr")
+    assert ">confirmé<" not in page(client, path) and ">confirmed<" not in page(client, path, lang="fr")
+    standings = page(client, "/e/spring-open/standings/")
+    leader = round_two.player_a.name
+    assert re.search(r"<td>1</td>\s*<td><a href=\"[^\"]+\">" + re.escape(leader), standings)
+
+
+def test_kept_rows_are_rendered_once_escaped_and_again_when_they_change():
+    from tournaments.web import rows
+
+    row = {"place": "1", "name": "<script>x</script>", "href": "/e/x/players/1/", "faction": "Guild",
+           "dropped": False, "tp": "3", "diff": "2", "vp": "6", "played": "1"}
+    first = rows.rendered_rows("public/_standings_row.html", [row])
+    size = len(rows._rendered)
+    assert rows.rendered_rows("public/_standings_row.html", [dict(row)]) == first and len(rows._rendered) == size
+    assert "&lt;script&gt;" in first[0] and "<script>" not in first[0]
+    changed = rows.rendered_rows("public/_standings_row.html", [{**row, "tp": "4"}])
+    assert len(rows._rendered) == size + 1 and "<td>4</td>" in changed[0] and "<td>3</td>" in first[0]
+    from django.utils import translation
+
+    gone = {**row, "dropped": True}
+    with translation.override("en"):
+        english = rows.rendered_rows("public/_standings_row.html", [gone])[0]
+    with translation.override("fr"):
+        french = rows.rendered_rows("public/_standings_row.html", [gone])[0]
+    assert "dropped" in english and "abandon" in french and "abandon" not in english
