@@ -50,14 +50,15 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Anonymous public reads come from the cache before sessions, language, CSRF and users are looked
+    # at (a visitor without a session cookie is anonymous): a cached page costs one cache round trip.
+    "tournaments.page_cache.PublicPageCache",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    # After the session, language and user are known: anonymous public reads come from the cache.
-    "tournaments.page_cache.PublicPageCache",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 

@@ -25,6 +25,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
+from django.utils import translation
 from django.utils.http import http_date, parse_http_date_safe
 
 log = logging.getLogger(__name__)
@@ -38,18 +39,19 @@ def _version_key(scope) -> str:
     return f"gg:version:{scope}"
 
 
-def versions(*scopes) -> list[int] | None:
-    """Current versions (nanoseconds of the last change); None when the cache is unreachable."""
+def versions(*scopes, copy_key: str | None = None) -> tuple[list[int], dict | None] | None:
+    """Current versions (nanoseconds of the last change) and the copy stored under `copy_key`, in one
+    round trip in the steady state; None when the cache is unreachable."""
     keys = [_version_key(s) for s in scopes]
     try:
-        found = cache.get_many(keys)
+        found = cache.get_many([*keys, copy_key] if copy_key else keys)
         missing = {k: time.time_ns() for k in keys if k not in found}
         if missing:
             # First read after a restart or eviction: start a fresh version; add() keeps a racing one.
             for key, value in missing.items():
                 cache.add(key, value, timeout=None)
             found = {**found, **cache.get_many(list(missing))}
-        return [found[k] for k in keys]
+        return [found[k] for k in keys], found.get(copy_key)
     except Exception:  # noqa: BLE001 - any cache failure means "render from the database"
         log.warning("cache unreachable: serving public pages uncached", exc_info=True)
         return None
@@ -101,27 +103,24 @@ class PublicPageCache:
         scopes = self._cacheable_scopes(request)
         if scopes is None:
             return self.get_response(request)
-        current = versions(*scopes)
-        if current is None:
-            return self.get_response(request)
-        changed = max(current)
-        lang = getattr(request, "LANGUAGE_CODE", "")
+        lang = translation.get_language_from_request(request)  # as LocaleMiddleware will choose
         variant = f"{request.get_full_path()}|{lang}|{request.headers.get('HX-Request', '')}" \
                   f"|{request.headers.get('Accept', '')}"
+        # The latest copy of this page (in this language, fragment or not), whatever its version: a hit
+        # when its ETag is the current one, else the copy before, which may stand in for a moment.
+        family = "gg:latest:" + hashlib.sha256(f"{scopes}|{variant}".encode()).hexdigest()
+        found = versions(*scopes, copy_key=family)
+        if found is None:
+            return self.get_response(request)
+        current, previous = found
+        changed = max(current)
         etag = '"' + hashlib.sha256(f"{current}|{variant}".encode()).hexdigest()[:32] + '"'
         if self._not_modified(request, etag, changed):
             return self._with_validators(HttpResponseNotModified(), etag, changed)
-        key = "gg:page:" + hashlib.sha256(etag.encode()).hexdigest()
-        try:
-            stored = cache.get(key)
-        except Exception:  # noqa: BLE001
-            stored = None
-        if stored is not None:
-            response = _rebuild(stored)
+        if previous is not None and previous["etag"] == etag:
+            response = _rebuild(previous["page"])
             response["X-Cache"] = "hit"
             return self._with_validators(response, etag, changed)
-        family = "gg:latest:" + hashlib.sha256(f"{scopes}|{variant}".encode()).hexdigest()
-        previous = _get(family)
         # The copy before may stand in only if it was rendered within the grace period, so whatever
         # is served lags the last change by at most that. It stands in for a poll (the request sends
         # the validators of a copy it holds: a phone that already lags by its poll interval), so a
@@ -139,10 +138,9 @@ class PublicPageCache:
         try:
             response = self.get_response(request)
             if response.status_code == 200 and not response.streaming and not response.cookies:
-                frozen = _freeze(response)
                 try:
-                    cache.set_many({key: frozen, family: {"page": frozen, "etag": etag, "changed": changed,
-                                                          "rendered": time.time_ns()}}, timeout=PAGE_SECONDS)
+                    cache.set(family, {"page": _freeze(response), "etag": etag, "changed": changed,
+                                       "rendered": time.time_ns()}, timeout=PAGE_SECONDS)
                 except Exception:  # noqa: BLE001
                     pass
                 response["X-Cache"] = "miss"
@@ -165,11 +163,10 @@ class PublicPageCache:
     def _cacheable_scopes(request):
         if request.method not in ("GET", "HEAD") or "Authorization" in request.headers:
             return None
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
-            return None
         if request.COOKIES.get(settings.SESSION_COOKIE_NAME) or request.COOKIES.get("messages"):
-            return None  # a session may hold messages for this one visitor: render for them alone
+            # A session (a signed-in user, messages for this one visitor) is rendered for them alone;
+            # without one, the visitor is anonymous, which is why this runs before sessions and auth.
+            return None
         return scopes_for(request.path_info)
 
     @staticmethod

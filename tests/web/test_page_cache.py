@@ -60,6 +60,12 @@ def test_nothing_personal_is_cached_or_served_from_the_cache(event, organizer_ap
     signed_in = Client()
     signed_in.force_login(make_user("visitor")[0])
     assert "X-Cache" not in signed_in.get("/e/spring-open/")
+    # The cache runs before sessions and users are looked at: any session or pending message passes.
+    Client().get("/e/spring-open/")
+    for cookie in ("sessionid", "messages"):
+        visitor = Client()
+        visitor.cookies[cookie] = "anything"
+        assert "X-Cache" not in visitor.get("/e/spring-open/"), cookie
 
 
 def test_the_round_clock_moves_the_version_and_a_cached_page_counts_from_its_end(event):
