@@ -126,6 +126,7 @@ NOTIFICATION_RETRY_SECONDS = float(os.environ.get("NOTIFICATION_RETRY_SECONDS", 
 CELERY_BEAT_SCHEDULE = {
     "requeue-pending-notifications": {"task": "tournaments.tasks.requeue_pending_notifications",
                                       "schedule": NOTIFICATION_RETRY_SECONDS},
+    "clear-old-exports": {"task": "tournaments.tasks.clear_old_exports", "schedule": 3600},
 }
 # A field at least this strong is paired by a Celery job (202 and a job URL) rather than in the request.
 PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))
@@ -134,6 +135,8 @@ PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))
 PAGE_CACHE_GRACE_SECONDS = float(os.environ.get("PAGE_CACHE_GRACE_SECONDS", "1"))
 # Events with this many players or more get their exports prepared by a job, with a download link.
 EXPORT_JOB_THRESHOLD = int(os.environ.get("EXPORT_JOB_THRESHOLD", "200"))
+# How long a prepared export file waits for its download before Celery beat deletes it (hourly).
+EXPORT_KEEP_HOURS = float(os.environ.get("EXPORT_KEEP_HOURS", "24"))
 CELERY_TASK_TIME_LIMIT = 600
 
 AUTH_PASSWORD_VALIDATORS = [

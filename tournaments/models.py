@@ -303,7 +303,7 @@ class Notification(models.Model):
 class Job(models.Model):
     """Long work run by a Celery worker (a large field's pairing, a large event's export): one model
     and one progress endpoint for all of it. An export keeps its file here, in the database every web
-    process shares, until it is downloaded or cleared with the event."""
+    process shares, for EXPORT_KEEP_HOURS (tasks.clear_old_exports) or until the event is deleted."""
 
     PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
     ROUND, EXPORT = "round_generate", "export"

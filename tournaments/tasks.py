@@ -92,6 +92,16 @@ def requeue_pending_notifications() -> int:
     return notifications.enqueue_pending(older_than_seconds=settings.NOTIFICATION_RETRY_SECONDS)
 
 
+@shared_task(acks_late=True, time_limit=300)
+def clear_old_exports() -> int:
+    """Celery beat's round: a prepared export file is kept EXPORT_KEEP_HOURS for its download, then
+    deleted with its job (the file lives in the database; a big event's backups would pile up there).
+    Asking again makes a fresh one. Returns how many were deleted."""
+    cutoff = timezone.now() - timedelta(hours=settings.EXPORT_KEEP_HOURS)
+    deleted, _ = Job.objects.filter(kind=Job.EXPORT, finished_at__lt=cutoff).delete()
+    return deleted
+
+
 @shared_task(acks_late=True, time_limit=30)
 def clock_notice(round_id: int, run: str, left: int) -> None:
     """Announce a moment of the round clock on the public round page. Does nothing if the clock was

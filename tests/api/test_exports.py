@@ -85,3 +85,24 @@ def test_a_job_whose_work_breaks_ends_failed_and_says_so(api, played):
     tasks.run_job(str(job.pk))  # a finished job is not run again
     status, body = api.get(f"/api/jobs/{job.pk}/")
     assert body["status"] == "failed" and body["progress"] == 0 and body["download"] is None
+
+
+def test_beat_deletes_export_files_past_their_keeping_time_and_nothing_else(api, played, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    settings.EXPORT_KEEP_HOURS = 24
+    now = timezone.now()
+
+    def job(kind, finished_hours_ago, status=Job.DONE):
+        finished = now - timedelta(hours=finished_hours_ago) if finished_hours_ago is not None else None
+        return Job.objects.create(event_id=played["id"], kind=kind, status=status, output="rank,name\n",
+                                  finished_at=finished).pk
+
+    old_file, old_failure = job(Job.EXPORT, 25), job(Job.EXPORT, 30, Job.FAILED)
+    kept = {job(Job.EXPORT, 23), job(Job.EXPORT, None, Job.RUNNING), job(Job.ROUND, 100)}
+    assert tasks.clear_old_exports() == 2
+    assert set(Job.objects.values_list("pk", flat=True)) == kept
+    assert api.get(f"/api/jobs/{old_file}/download/")[0] == 404 and api.get(f"/api/jobs/{old_failure}/")[0] == 404
+    assert "tournaments.tasks.clear_old_exports" in {e["task"] for e in settings.CELERY_BEAT_SCHEDULE.values()}
