@@ -87,6 +87,8 @@ def main() -> None:
         print(f"{name:32} {f['rps']:9.0f} {f['p50']:>9} {f['p99']:>9} {f['errors']:7d}")
     cached, uncached, static = (figures[k]["rps"] for k in figures)
     print(f"cached / uncached: {cached / uncached:.1f}x   cached / static nginx: {cached / static:.2f}")
+    met = cached >= 800 and cached >= 10 * uncached
+    print(f"targets (cached >= 800 req/s and >= 10x uncached): {'met' if met else 'NOT met'}")
 
 
 if __name__ == "__main__":
