@@ -26,13 +26,15 @@ from django.db import transaction
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_http_date_safe
 
 log = logging.getLogger(__name__)
 
 ALL_EVENTS = "all"  # the home page and the event list change with any event
 PAGE_SECONDS = 24 * 3600  # a version moves on long before; the timeout only frees memory
-RENDER_SECONDS = 10  # a render claim outlives no crashed process for long
+RENDER_SECONDS = 10
+VARIANT_HEADERS = ("Accept", "Accept-Language", "Cookie", "HX-Request")  # a render claim outlives no crashed process for long
 
 
 def _version_key(scope) -> str:
@@ -183,6 +185,8 @@ class PublicPageCache:
         response["Last-Modified"] = http_date(changed_ns // 1_000_000_000)
         # Phones must ask again each time (cheaply, with the validators), never show a stale round.
         response["Cache-Control"] = "public, no-cache"
+        # What the copy depends on (its variant), on 304s too: a 304 must carry the Vary its 200 would.
+        patch_vary_headers(response, VARIANT_HEADERS)
         return response
 
 

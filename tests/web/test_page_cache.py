@@ -21,6 +21,8 @@ def test_polling_an_unchanged_page_answers_304_without_a_query(event, django_ass
     with django_assert_num_queries(0):
         again = Client().get("/e/spring-open/rounds/1/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304 and again.content == b""
+    for answer in (first, again):
+        assert {"Accept-Language", "Cookie", "HX-Request"} <= {v.strip() for v in answer["Vary"].split(",")}
     assert Client().get("/e/spring-open/rounds/1/", HTTP_IF_MODIFIED_SINCE=first["Last-Modified"]).status_code == 304
 
 
