@@ -68,3 +68,18 @@ def round_two(event, organizer_api):
     status, rnd = organizer_api.post(f"/api/events/{event['id']}/rounds/", {"seed": 2})
     assert status == 201
     return Game.objects.select_related("player_a", "player_b").get(pk=rnd["games"][0]["id"])
+
+
+@pytest.fixture
+def contexts(browser, live_server):
+    """Browser contexts closed when the test ends, before its database goes: a context left open keeps
+    connections to the live server whose request threads would outlive the test database."""
+    made = []
+
+    def new_context(**options):
+        made.append(browser.new_context(**options))
+        return made[-1]
+
+    yield new_context
+    for context in made:
+        context.close()

@@ -16,11 +16,11 @@ def fits_the_phone(page):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_one_player_reports_and_the_opponent_confirms_on_their_phones(browser, live_server, round_two, tmp_path):
+def test_one_player_reports_and_the_opponent_confirms_on_their_phones(contexts, live_server, round_two, tmp_path):
     shots = DOCS_SHOTS if os.environ.get("GG_SCREENSHOTS") else tmp_path
     game = round_two
     reporter, opponent = game.player_a, game.player_b
-    first = browser.new_context(**PHONE).new_page()
+    first = contexts(**PHONE).new_page()
     first.goto(f"{live_server.url}/p/{reporter.key}/")
     assert opponent.name in first.inner_text("#current") and f"Table {game.table}" in first.inner_text("#current")
     fits_the_phone(first)
@@ -32,7 +32,7 @@ def test_one_player_reports_and_the_opponent_confirms_on_their_phones(browser, l
     assert "awaiting confirmation" in first.inner_text("#current")
     first.screenshot(path=str(shots / "private-360.png"), full_page=True)
 
-    second = browser.new_context(**PHONE).new_page()
+    second = contexts(**PHONE).new_page()
     second.goto(f"{live_server.url}/p/{opponent.key}/")
     assert "me 4 – 7 opponent" in second.inner_text("#current")
     fits_the_phone(second)
@@ -40,29 +40,29 @@ def test_one_player_reports_and_the_opponent_confirms_on_their_phones(browser, l
     second.wait_for_selector("text=Confirmed: the result counts.")
     result = Game.objects.get(pk=game.pk).result
     assert (result.vp_a, result.vp_b, result.master_a) == (7, 4, "Lady Justice")
-    public = browser.new_context(**PHONE).new_page()
+    public = contexts(**PHONE).new_page()
     public.goto(f"{live_server.url}/e/spring-open/rounds/2/")
     assert "7–4" in public.inner_text(f"#pairings") and "confirmed" in public.inner_text("#pairings")
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_dispute_from_the_phone_is_decided_in_the_console(browser, live_server, round_two):
+def test_a_dispute_from_the_phone_is_decided_in_the_console(contexts, live_server, round_two):
     game = round_two
     reporter, opponent = game.player_a, game.player_b
-    first = browser.new_context(**PHONE).new_page()
+    first = contexts(**PHONE).new_page()
     first.goto(f"{live_server.url}/p/{reporter.key}/")
     first.fill("input[name=my_vp]", "7")
     first.fill("input[name=their_vp]", "4")
     first.click("button[value=report]")
     first.wait_for_selector("text=Reported: your opponent now confirms it.")
-    second = browser.new_context(**PHONE).new_page()
+    second = contexts(**PHONE).new_page()
     second.goto(f"{live_server.url}/p/{opponent.key}/")
     second.fill("input[name=my_vp]", "6")
     second.fill("input[name=their_vp]", "6")
     second.click("button[value=dispute]")
     second.wait_for_selector("text=Your version is recorded: the organizer decides.")
 
-    console = browser.new_context().new_page()
+    console = contexts().new_page()
     console.goto(f"{live_server.url}/console/login/")
     console.fill("input[name=username]", "organizer")
     console.fill("input[name=password]", "pw-" + "organizer" * 2)
