@@ -152,3 +152,16 @@ def test_kept_rows_are_rendered_once_escaped_and_again_when_they_change():
     with translation.override("fr"):
         french = rows.rendered_rows("public/_standings_row.html", [gone])[0]
     assert "dropped" in english and "abandon" in french and "abandon" not in english
+
+
+def test_event_page_marks_dropped_and_disqualified_players_in_each_language(client, event):
+    from tournaments.models import Player
+
+    Player.objects.filter(pk=event["ids"]["Dev Patel"]).update(status="dropped")
+    Player.objects.filter(pk=event["ids"]["Emma Lind"]).update(status="disqualified")
+    html = page(client, "/e/spring-open/")
+    assert re.search(r"Dev Patel</a> <span class=\"muted\">[^<]+</span> <span class=\"tag\">dropped", html)
+    assert re.search(r"Emma Lind</a> <span class=\"muted\">[^<]+</span> <span class=\"tag\">disqualified", html)
+    assert html.count('class="tag"') == 2
+    assert re.search(r"Dev Patel</a> <span class=\"muted\">[^<]+</span> <span class=\"tag\">abandon",
+                     page(client, "/e/spring-open/", lang="fr"))

@@ -60,14 +60,18 @@ def home(request):
 
 def event_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    players = [(p, names.faction(event.format, p.faction)) for p in event.players.filter(is_ringer=False)]
+    link = player_link(event.slug)
+    players = [{"name": name, "href": link(pid), "faction": names.faction(event.format, faction), "status": status}
+               for pid, name, faction, status in
+               event.players.filter(is_ringer=False).values_list("id", "name", "faction", "status")]
     rounds = list(event.round_set.order_by("number").values_list("number", flat=True))
     registration = None
     if event.registration_open and not rounds:
         entered = request.user.is_authenticated and event.players.filter(user=request.user).exists()
         registration = {"entered": entered, "form": None if entered else RegistrationForm(
             format_key=event.format, initial={"name": request.user.get_username()})}
-    return render(request, "public/event.html", {"event": event, "players": players, "rounds": rounds,
+    return render(request, "public/event.html", {"event": event, "rounds": rounds,
+                                                 "players": rendered_rows("public/_player_row.html", players),
                                                  "registration": registration})
 
 
