@@ -21,17 +21,16 @@ def _frozen(value):
     return value
 
 
-def rendered_rows(template_name: str, rows: list[dict], **shared) -> list[SafeString]:
-    """Each row through `template_name` (as `row`, beside `shared`), from the memo when it is unchanged."""
+def rendered_rows(template_name: str, rows: list[dict]) -> list[SafeString]:
+    """Each row through `template_name` (as `row`), from the memo when it is unchanged."""
     language = get_language()
-    context_key = _frozen(shared)
     html = []
     for row in rows:
-        key = (template_name, language, context_key, _frozen(row))
+        key = (template_name, language, _frozen(row))
         found = _rendered.get(key)
         if found is None:
             if len(_rendered) >= MOST_ROWS:
                 _rendered.clear()  # crude, but a hall's rows are back in the memo after one render
-            found = _rendered[key] = render_to_string(template_name, {"row": row, **shared})
+            found = _rendered[key] = render_to_string(template_name, {"row": row})
         html.append(found)
     return html
