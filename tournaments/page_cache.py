@@ -1,9 +1,10 @@
 """The one owner of cached public answers: a version per event, bumped after every write commits.
 
-A public page or API read (anonymous GET) is stored under a key holding its
-event's version, so a write never has to find and delete pages: it moves the
-version on, and every web process reads the new one from the shared cache
-(Redis in production). The version also makes the ETag, so a phone polling the
+A public page or API read (anonymous GET) is stored with the ETag of the
+event's version it was rendered for, so a write never has to find and delete
+pages: it moves the version on, and every web process reads the new one from the
+shared cache (Redis in production) together with the stored copy, in one round
+trip; the copy is a hit when its ETag is the current one. A phone polling the
 round page gets 304 without a database query.
 
 Renders are single-flight, with a bounded lag (PAGE_CACHE_GRACE_SECONDS, 1 s):
@@ -33,8 +34,8 @@ log = logging.getLogger(__name__)
 
 ALL_EVENTS = "all"  # the home page and the event list change with any event
 PAGE_SECONDS = 24 * 3600  # a version moves on long before; the timeout only frees memory
-RENDER_SECONDS = 10
-VARIANT_HEADERS = ("Accept", "Accept-Language", "Cookie", "HX-Request")  # a render claim outlives no crashed process for long
+RENDER_SECONDS = 10  # a render claim outlives no crashed process for long
+VARIANT_HEADERS = ("Accept", "Accept-Language", "Cookie", "HX-Request")  # what a stored copy depends on
 
 
 def _version_key(scope) -> str:
@@ -205,13 +206,6 @@ def _release(family: str) -> None:
         cache.delete(family + ":rendering")
     except Exception:  # noqa: BLE001
         pass
-
-
-def _get(key: str):
-    try:
-        return cache.get(key)
-    except Exception:  # noqa: BLE001
-        return None
 
 
 def _freeze(response) -> dict:

@@ -134,6 +134,8 @@ def test_round_and_standings_rows_follow_each_result_and_each_language(client, e
 
 
 def test_kept_rows_are_rendered_once_escaped_and_again_when_they_change():
+    from django.utils import translation
+
     from tournaments.web import rows
 
     row = {"place": "1", "name": "<script>x</script>", "href": "/e/x/players/1/", "faction": "Guild",
@@ -144,8 +146,6 @@ def test_kept_rows_are_rendered_once_escaped_and_again_when_they_change():
     assert "&lt;script&gt;" in first[0] and "<script>" not in first[0]
     changed = rows.rendered_rows("public/_standings_row.html", [{**row, "tp": "4"}])
     assert len(rows._rendered) == size + 1 and "<td>4</td>" in changed[0] and "<td>3</td>" in first[0]
-    from django.utils import translation
-
     gone = {**row, "dropped": True}
     with translation.override("en"):
         english = rows.rendered_rows("public/_standings_row.html", [gone])[0]

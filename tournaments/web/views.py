@@ -61,8 +61,8 @@ def home(request):
 def event_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     link = player_link(event.slug)
-    players = [{"name": name, "href": link(pid), "faction": names.faction(event.format, faction), "status": status}
-               for pid, name, faction, status in
+    players = [{"name": name, "href": link(pid), "faction": names.faction(event.format, faction),
+                "status": status} for pid, name, faction, status in
                event.players.filter(is_ringer=False).values_list("id", "name", "faction", "status")]
     rounds = list(event.round_set.order_by("number").values_list("number", flat=True))
     registration = None
@@ -80,17 +80,19 @@ def round_page(request, slug, number):
     rnd = event.round_set.filter(number=number).first()
     if rnd is None:
         raise Http404("No such round")
-    query = request.GET.get("q", "").strip().casefold()
+    query = request.GET.get("q", "").strip()
+    wanted = query.casefold()
     # The hall's most polled page: plain values from two queries, each seat (faction name, link) made
     # once per player, no tuple indexing in the template (Django's `seat.0` falls back to dir()).
     players = event.players.values_list("id", "name", "faction")
     factions = {key: names.faction(event.format, key) for key in {faction for _, _, faction in players}}
     link = player_link(event.slug)
-    seat_of = {pid: {"name": name, "faction": factions[faction], "href": link(pid)} for pid, name, faction in players}
+    seat_of = {pid: {"name": name, "faction": factions[faction], "href": link(pid)}
+               for pid, name, faction in players}
     rows = []
     for table, a, b, result, vp_a, vp_b, outcome, versions in selectors.round_pairings(rnd):
         seats = [seat_of[a], seat_of.get(b)]
-        if query and not any(seat and query in seat["name"].casefold() for seat in seats):
+        if wanted and not any(seat and wanted in seat["name"].casefold() for seat in seats):
             continue
         rows.append({
             "table": str(table or ""), "a": seats[0], "b": seats[1],
@@ -98,9 +100,9 @@ def round_page(request, slug, number):
             "outcome": outcome or "",
             "status": status_of(result is not None, versions),
         })
-    context = {"event": event, "round": rnd, "rows": rendered_rows("public/_pairing_row.html", rows), "query": request.GET.get("q", "").strip(),
-               "poll": POLL_SECONDS, "mission": names.mission(event.format, rnd.strategy, rnd.deployment,
-                                                              rnd.scheme_pool),
+    context = {"event": event, "round": rnd, "rows": rendered_rows("public/_pairing_row.html", rows),
+               "query": query, "poll": POLL_SECONDS,
+               "mission": names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
                **clock_context(rnd)}
     template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
     return render(request, template, context)
@@ -124,7 +126,8 @@ def standings_page(request, slug):
              "dropped": s.entrant.status == DROPPED, "tp": str(s.totals.tp), "diff": str(s.totals.diff),
              "vp": str(s.totals.vp), "played": str(s.totals.played)} for s in standings]
     return render(request, "public/standings.html", {
-        "event": event, "rows": rendered_rows("public/_standings_row.html", rows), "after_round": selectors.latest_round_number(event)})
+        "event": event, "rows": rendered_rows("public/_standings_row.html", rows),
+        "after_round": selectors.latest_round_number(event)})
 
 
 def player_page(request, slug, player_id):
