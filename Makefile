@@ -2,27 +2,35 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-INSTALLED := $(VENV)/.installed
+# What running needs (requirements/base.txt) and, for the tests and the linter, requirements/test.txt.
+RUNTIME := $(VENV)/.installed-base
+TESTING := $(VENV)/.installed-test
 # The embedded defaults: SQLite under var/, local-memory cache, eager Celery.
 EMBEDDED := env -u DATABASE_URL -u REDIS_URL
 
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test screenshots worker stack load
+.PHONY: run test lint screenshots worker stack load
 # The production-like stack: PostgreSQL and Redis on this machine (override on the command line).
 STACK_DB ?= postgres://postgres@127.0.0.1:5432/test
 STACK_REDIS ?= redis://127.0.0.1:6379/0
 STACK := env DATABASE_URL=$(STACK_DB) REDIS_URL=$(STACK_REDIS) DEBUG=0 SECURE_SSL_REDIRECT=0 \
 	SECRET_KEY=$${SECRET_KEY:-local-stack-only-$$(hostname)-not-for-production} ALLOWED_HOSTS=127.0.0.1,localhost
 
-$(INSTALLED): requirements.txt
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
-	touch $(INSTALLED)
 
-run: $(INSTALLED)
+$(RUNTIME): requirements/base.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements/base.txt
+	touch $@
+
+$(TESTING): requirements/test.txt requirements/base.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements/test.txt
+	touch $@ $(RUNTIME)
+
+run: $(RUNTIME)
 	mkdir -p var
 	$(EMBEDDED) $(BIN)/python manage.py migrate --noinput
 	$(EMBEDDED) $(BIN)/python manage.py load_demo
@@ -33,21 +41,25 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends chromium
 
-test: $(INSTALLED) $(CHROMIUM)
+test: $(TESTING) $(CHROMIUM)
 	$(BIN)/python -m pytest -q
 
-screenshots: $(INSTALLED) $(CHROMIUM)
+# ruff: lint rules and import order (pyproject.toml); CI runs it.
+lint: $(TESTING)
+	$(BIN)/ruff check .
+
+screenshots: $(TESTING) $(CHROMIUM)
 	GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_browser_visitor.py
 
 # A Celery worker for the jobs (large pairings and exports, mail, the round clock), with beat (it
 # queues again mail left pending by a broker outage); on the machine's Redis, as in production.
-worker: $(INSTALLED)
+worker: $(RUNTIME)
 	mkdir -p var
 	$(STACK) $(BIN)/celery -A gaininggrounds worker --beat --schedule var/celerybeat-schedule --loglevel=info --concurrency=2
 
 # Production-like, on loopback: migrations, static files, two gunicorn workers and a Celery worker with beat
 # sharing PostgreSQL and Redis (plain HTTP, so no HTTPS redirect). Ctrl-C stops both.
-stack: $(INSTALLED)
+stack: $(RUNTIME)
 	$(STACK) $(BIN)/python manage.py migrate --noinput
 	$(STACK) $(BIN)/python manage.py collectstatic --noinput -v0
 	$(STACK) $(BIN)/python manage.py load_demo
@@ -60,11 +72,11 @@ stack: $(INSTALLED)
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends wrk nginx
 
-# locust and its dependencies stay out of the test install: pinned in benchmarks/load/requirements.txt.
-$(VENV)/.load-installed: $(INSTALLED) benchmarks/load/requirements.txt
-	$(BIN)/python -m pip install --quiet -r benchmarks/load/requirements.txt
+# locust and its dependencies stay out of the test install: pinned in requirements/load.txt.
+$(VENV)/.installed-load: requirements/load.txt requirements/base.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements/load.txt
 	touch $@
 
-load: $(VENV)/.load-installed /usr/bin/wrk /usr/sbin/nginx
+load: $(VENV)/.installed-load /usr/bin/wrk /usr/sbin/nginx
 	$(BIN)/python benchmarks/load/throughput.py
 	$(BIN)/python benchmarks/load/scenario.py

@@ -10,8 +10,8 @@ The ratio, not the absolute time, is the figure to compare across machines.
 from __future__ import annotations
 
 import argparse
-import resource
 import random
+import resource
 import statistics
 import time
 import tracemalloc

@@ -31,10 +31,10 @@ def main():
     from django.core.management import call_command
     from django.test import Client
 
+    from scoring.validator import Report
     from tournaments import selectors, services
     from tournaments.models import Game
     from tournaments.pairing import Contender, pair_round
-    from scoring.validator import Report
 
     call_command("migrate", verbosity=0)
     user = get_user_model().objects.create_user("bench", password="bench-password-1")

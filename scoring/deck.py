@@ -73,7 +73,7 @@ class Dealer:
     flips: list[Flip] = field(default_factory=list)
 
     @classmethod
-    def for_event(cls, seed: str, already_flipped: int = 0) -> "Dealer":
+    def for_event(cls, seed: str, already_flipped: int = 0) -> Dealer:
         cards = fate_decks(seed)
         for _ in range(already_flipped):
             next(cards)

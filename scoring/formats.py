@@ -123,7 +123,7 @@ class Format:
     def chart(self, key: str) -> SchemeChart | None:
         return next((c for c in self.scheme_charts if c.key == key), None)
 
-    def announced(self, awards: dict) -> "Format":
+    def announced(self, awards: dict) -> Format:
         """The format as an event announced it: the organizer may vary the awards (GG2017).
 
         `awards` holds plain data: {"bye": {tp, diff, vp}, "concession": {"winner": {...}, "loser": {...}},
@@ -208,7 +208,8 @@ M3E_CHART = SchemeChart(
     key="m3e", name="M3E core",
     by_value=_by_value(
         _scheme("Detonate Charges", "Déclenchez les explosifs"), _scheme("Breakthrough", "Percée"),
-        _scheme("Harness the Ley Line", "Maîtrisez la ligne de force"), _scheme("Search the Ruins", "Fouillez les ruines"),
+        _scheme("Harness the Ley Line", "Maîtrisez la ligne de force"),
+        _scheme("Search the Ruins", "Fouillez les ruines"),
         _scheme("Dig Their Graves", "Creusez leur tombe"), _scheme("Hold Up Their Forces", "Retenez-les"),
         _scheme("Take Prisoner", "Faites un prisonnier", noted=True), _scheme("Power Ritual", "Le Rituel"),
         _scheme("Outflank", "Débordement"), _scheme("Assassinate", "Assassinat"),

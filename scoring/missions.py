@@ -139,7 +139,8 @@ def plan_mission(
             Problem(
                 "few_deployments",
                 say(
-                    "This event will use only {value} different deployment(s); GG2017 asks for at least {FEWEST_DEPLOYMENTS}.",
+                    "This event will use only {value} different deployment(s); "
+                    "GG2017 asks for at least {FEWEST_DEPLOYMENTS}.",
                     value=len(deployments),
                     FEWEST_DEPLOYMENTS=FEWEST_DEPLOYMENTS,
                 ),

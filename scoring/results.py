@@ -23,7 +23,7 @@ class SideScore:
     diff: int
 
     @classmethod
-    def from_award(cls, award: Award) -> "SideScore":
+    def from_award(cls, award: Award) -> SideScore:
         return cls(vp=award.vp, tp=award.tp, diff=award.diff)
 
 

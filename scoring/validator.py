@@ -199,7 +199,8 @@ def _breakdown_problems(
             Problem(
                 "strategy_above_turns",
                 say(
-                    "{who} scored {part_strategy} strategy VP in {report_turns} turns; at most 1 a turn from turn 2 allows {value}.",
+                    "{who} scored {part_strategy} strategy VP in {report_turns} turns; "
+                    "at most 1 a turn from turn 2 allows {value}.",
                     who=who,
                     part_strategy=part.strategy,
                     report_turns=report.turns,
@@ -277,7 +278,8 @@ def _breakdown_problems(
                 Problem(
                     "scheme_above_limit",
                     say(
-                        "{who} scored {score_vp} VP from {scheme_name}; a scheme gives at most {limits_scheme} in {rules_name}.",
+                        "{who} scored {score_vp} VP from {scheme_name}; "
+                        "a scheme gives at most {limits_scheme} in {rules_name}.",
                         who=who,
                         score_vp=score.vp,
                         scheme_name=scheme.name,
@@ -292,7 +294,8 @@ def _breakdown_problems(
                 Problem(
                     "noted_model_missing",
                     say(
-                        "{who}'s {scheme_name} needs the model noted when it was chosen; without it the scheme scores nothing.",
+                        "{who}'s {scheme_name} needs the model noted when it was chosen; "
+                        "without it the scheme scores nothing.",
                         who=who,
                         scheme_name=scheme.name,
                     ),
@@ -370,7 +373,8 @@ def _turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str
                 Problem(
                     "strategy_turn_limit",
                     say(
-                        "{who} scored {turn_strategy} strategy VP in turn {turn_turn}; at most {limits_strategy_per_turn} a turn.",
+                        "{who} scored {turn_strategy} strategy VP in turn {turn_turn}; "
+                        "at most {limits_strategy_per_turn} a turn.",
                         who=who,
                         turn_strategy=turn.strategy,
                         turn_turn=turn.turn,
@@ -398,7 +402,8 @@ def _turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str
                     Problem(
                         "scheme_turn_limit",
                         say(
-                            "{who} scored {vp} VP from {name} in turn {turn_turn}; a scheme gives at most {limits_scheme_per_turn} a turn in {rules_name}.",
+                            "{who} scored {vp} VP from {name} in turn {turn_turn}; "
+                            "a scheme gives at most {limits_scheme_per_turn} a turn in {rules_name}.",
                             who=who,
                             vp=vp,
                             name=rules.scheme(key).name,

@@ -22,12 +22,11 @@ from scoring.missions import MissionHistory, plan_mission, scheme_pool_problems
 from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_bye, score_report
 from scoring.validator import BYE, CONCEDED, FORFEITED, Report
-from tournaments import audit, exports, notifications, page_cache, selectors
+from tournaments import audit, exports, notifications, page_cache, selectors, tasks
 from tournaments.models import Event, Game, Job, Player, PlayerReport, Result, Round, Seat, new_player_key
 from tournaments.pairing import SWISS, Contender, pair_round
 from tournaments.pairing.report import FORCED_ONLY, game_flags
 from tournaments.pairing.tables import assign_tables
-from tournaments import tasks
 from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, DISQUALIFIED, DROPPED, TIEBREAKS, Totals
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.

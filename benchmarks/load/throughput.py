@@ -12,18 +12,14 @@ Needs PostgreSQL and Redis (DATABASE_URL / REDIS_URL, default the local ones; a 
 `gg_load` is created) and Debian's wrk and nginx (`make load` installs them).
 """
 import argparse
-import json
 import os
 import re
 import shutil
-import socket
 import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-from stack import PLAYERS, ROOT, free_port, prepare, service_env, wait_for, web_server  # noqa: E402
+from stack import PLAYERS, free_port, prepare, wait_for, web_server  # noqa: E402
 
 
 def wrk(url: str, seconds: int, headers: dict | None = None) -> dict:

@@ -7,7 +7,6 @@ from rest_framework.authtoken.models import Token
 from tournaments.models import AuditRecord, Event, Game, Player, PlayerReport, Result, Round, Seat
 
 
-
 class Api:
     """A JSON client over pytest-django's test client, as an API user would call it."""
 

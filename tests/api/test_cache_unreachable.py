@@ -18,16 +18,16 @@ def redis_gone(settings, running):  # noqa: F811
 
 
 def test_everything_a_hall_needs_works_without_the_cache(redis_gone):
-    running = redis_gone
-    slug = Client().get(f"/api/events/{running.id}/").json()["slug"]
-    for path in (f"/e/{slug}/rounds/1/", f"/e/{slug}/standings/", "/", f"/api/events/{running.id}/standings/"):
+    event = redis_gone
+    slug = Client().get(f"/api/events/{event.id}/").json()["slug"]
+    for path in (f"/e/{slug}/rounds/1/", f"/e/{slug}/standings/", "/", f"/api/events/{event.id}/standings/"):
         response = Client().get(path)
         assert response.status_code == 200 and "X-Cache" not in response, path
-    gid, reporter = running.side(0, "a")
-    _, opponent = running.side(0, "b")
+    gid, reporter = event.side(0, "a")
+    _, opponent = event.side(0, "b")
     assert reporter.post(f"/api/games/{gid}/report/", {"vp_a": 6, "vp_b": 2})[0] == 200
     assert opponent.post(f"/api/games/{gid}/confirm/")[0] == 200
-    other = running.games[1]["id"]
-    assert running.organizer.post(f"/api/games/{other}/result/", {"vp_a": 3, "vp_b": 3})[0] == 201
+    other = event.games[1]["id"]
+    assert event.organizer.post(f"/api/games/{other}/result/", {"vp_a": 3, "vp_b": 3})[0] == 201
     assert Api(APIClient(), key="wrong").post(f"/api/games/{gid}/report/", {"vp_a": 1, "vp_b": 0})[0] == 401
     assert "6–2" in Client().get(f"/e/{slug}/rounds/1/").content.decode()

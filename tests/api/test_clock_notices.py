@@ -13,6 +13,7 @@ from tests.processes import celery_worker, postgres_url, stop
 from tournaments import services, tasks
 from tournaments.models import Round
 
+
 @pytest.fixture
 def running_round(django_user_model):
     user = django_user_model.objects.create_user("org", password="x" * 12)

@@ -28,6 +28,7 @@ from tests.processes import ROOT, PostgresCluster, free_port, gunicorn, postgres
 from tournaments import services
 from tournaments.models import Player
 
+
 def call(base, path, method="GET", body=None, token=None):
     headers = {"Content-Type": "application/json", "Accept": "application/json"}
     if token:

@@ -26,8 +26,9 @@ def test_random_bodies_never_reach_a_500(api, body, target):
         api.post(f"/api/events/{eid}/players/", {"name": f"P{i}", "faction": "guild"})
     status, rnd = api.post(f"/api/events/{eid}/rounds/", {})
     player = rnd["games"][0]["player_a"]
-    calls = [("POST", "/api/events/"), ("POST", f"/api/events/{eid}/players/"), ("POST", f"/api/events/{eid}/rounds/"),
-             ("POST", f"/api/games/{rnd['games'][0]['id']}/result/"), ("POST", f"/api/events/{eid}/players/{player}/drop/"),
+    calls = [("POST", "/api/events/"), ("POST", f"/api/events/{eid}/players/"),
+             ("POST", f"/api/events/{eid}/rounds/"), ("POST", f"/api/games/{rnd['games'][0]['id']}/result/"),
+             ("POST", f"/api/events/{eid}/players/{player}/drop/"),
              ("PATCH", f"/api/events/{eid}/"), ("PATCH", f"/api/events/{eid}/players/{player}/"),
              ("POST", f"/api/events/{eid}/rounds/1/swap/")]
     before = db_state()

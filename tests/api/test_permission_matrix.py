@@ -64,8 +64,8 @@ def build_world() -> World:
     tokens = {name: Token.objects.create(user=user).key for name, user in users.items()}
     e = services.event_create(user=users["organizer"], name="E", date="2017-05-06", format="gg2017", rounds=3)
     services.organizer_add(event=e, username="co_organizer", by=users["organizer"])
-    players = {name: services.player_register(event=e, name=name, faction="guild")
-               for name in ("Ann", "Bob", "Cid", "Dee")}
+    for name in ("Ann", "Bob", "Cid", "Dee"):
+        services.player_register(event=e, name=name, faction="guild")
     f = services.event_create(user=users["f_organizer"], name="F", date="2017-05-07", format="gg2017")
     f.registration_open = True
     f.save()
@@ -83,8 +83,8 @@ def build_world() -> World:
                                 created_by=users["organizer"])
     keys = {"player": ann.key, "opponent": bob.key, "other_game": cid.key, "other_event": fay.key}
     return World(e=e.pk, f=f.pk, game=first.pk, other_game=second.pk, ann=ann.pk, bob=bob.pk, cid=cid.pk,
-                 eve=eve.pk, fay=fay.pk, job=str(job.pk), export=str(export.pk), slug=e.slug, f_slug=f.slug, keys=keys, tokens=tokens,
-                 users=users)
+                 eve=eve.pk, fay=fay.pk, job=str(job.pk), export=str(export.pk), slug=e.slug, f_slug=f.slug,
+                 keys=keys, tokens=tokens, users=users)
 
 
 def api_as(actor: str, world: World) -> Api:

@@ -179,7 +179,8 @@ def test_keys_go_to_organizers_only(running, anon_api, stranger_api):
     for outsider in (anon_api, stranger_api, some_player):
         _, players = outsider.get(path)
         assert all("key" not in p and "link" not in p for p in players)
-        body = str(outsider.get(f"/api/events/{running.id}/rounds/1/")[1]) + str(outsider.get(path + f"{mine[0]['id']}/"))
+        body = (str(outsider.get(f"/api/events/{running.id}/rounds/1/")[1])
+                + str(outsider.get(path + f"{mine[0]['id']}/")))
         assert not any(k in body for k in running.keys.values())
 
 

@@ -13,6 +13,7 @@ from tests.processes import gunicorn, postgres_url, stop
 from tournaments import services
 from tournaments.models import Event
 
+
 def shared_services_here() -> bool:
     return connection.vendor == "postgresql" and "redis" in settings.CACHES["default"]["BACKEND"].lower()
 

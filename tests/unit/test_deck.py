@@ -2,8 +2,17 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.deck import (Card, Dealer, encounter_setup, fate_decks, five_value_pool, flip_deployment,
-                          flip_strategy, full_deck, two_card_pool)
+from scoring.deck import (
+    Card,
+    Dealer,
+    encounter_setup,
+    fate_decks,
+    five_value_pool,
+    flip_deployment,
+    flip_strategy,
+    full_deck,
+    two_card_pool,
+)
 from scoring.formats import GG2017, M3E
 
 GG_CHART, M3E_CHART = GG2017.scheme_charts[0], M3E.scheme_charts[0]

@@ -63,7 +63,8 @@ def test_unusual_result_must_name_the_loser(outcome):
 
 def test_announced_awards_replace_the_formats():
     rules = GG2017.announced({"bye": {"tp": 3, "diff": 3, "vp": 8},
-                              "forfeit": {"winner": {"tp": 3, "diff": 6, "vp": 6}, "loser": {"tp": 0, "diff": -6, "vp": 0}}})
+                              "forfeit": {"winner": {"tp": 3, "diff": 6, "vp": 6},
+                                          "loser": {"tp": 0, "diff": -6, "vp": 0}}})
     assert score_bye(rules) == SideScore(vp=8, tp=3, diff=3)
     assert score_report(rules, Report(outcome=FORFEITED, loser="a"))[1] == SideScore(vp=6, tp=3, diff=6)
     assert score_report(rules, Report(outcome=CONCEDED, loser="a"))[1] == SideScore(vp=10, tp=3, diff=10)

@@ -2,8 +2,7 @@
 import pytest
 
 from scoring.formats import GG2017, M3E
-from scoring.validator import (CONCEDED, ERROR_CODES, Report, SchemeScore, SideBreakdown, TurnScore,
-                               validate_report)
+from scoring.validator import CONCEDED, ERROR_CODES, Report, SchemeScore, SideBreakdown, TurnScore, validate_report
 
 GG_POOL = ["claim-jump", "frame-for-murder", "accusation", "show-of-force", "search-the-ruins"]
 M3E_POOL = ["breakthrough", "take-prisoner", "assassinate", "vendetta", "outflank"]

@@ -42,7 +42,7 @@ def test_one_player_reports_and_the_opponent_confirms_on_their_phones(contexts, 
     assert (result.vp_a, result.vp_b, result.master_a) == (7, 4, "Lady Justice")
     public = contexts(**PHONE).new_page()
     public.goto(f"{live_server.url}/e/spring-open/rounds/2/")
-    assert "7–4" in public.inner_text(f"#pairings") and "confirmed" in public.inner_text("#pairings")
+    assert "7–4" in public.inner_text("#pairings") and "confirmed" in public.inner_text("#pairings")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 
-
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 

@@ -7,10 +7,10 @@ from scoring.deck import Card
 from scoring.formats import get_format
 from scoring.validator import ERROR_CODES, PLAYED, REPORTED_OUTCOMES, SIDES, Report, breakdown_from_dict
 from tournaments import exports
-from tournaments.models import AuditRecord, Event, Game, Job, Player, PlayerReport, Result, Round
-from tournaments.player_reports import GAME_STATUSES, game_status
 from tournaments.audit import ACTIONS
+from tournaments.models import AuditRecord, Event, Game, Job, Player, PlayerReport, Result, Round
 from tournaments.pairing import METHODS, SWISS
+from tournaments.player_reports import GAME_STATUSES, game_status
 from tournaments.selectors import is_organizer
 from tournaments.standings import TIEBREAKS
 from tournaments.tasks import job_progress

@@ -16,8 +16,8 @@ from tournaments import audit, player_reports, selectors, services
 from tournaments.api import serializers as s
 from tournaments.api.access import ReportPerAddress, ReportPerPlayer, acting_player
 from tournaments.api.permissions import IsOrganizer, IsOrganizerOrReadOnly
-from tournaments.selectors import is_organizer
 from tournaments.models import Event, Game, Job, Player
+from tournaments.selectors import is_organizer
 
 
 class FormatList(APIView):
@@ -107,8 +107,8 @@ class EventRegistration(EventScoped):
         event = get_object_or_404(Event, pk=event_id)
         data = s.RegistrationSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_self_register(event=event, user=request.user,
-                                               name=data.validated_data.get("name") or request.user.get_username()[:100],
+        name = data.validated_data.get("name") or request.user.get_username()[:100]
+        player = services.player_self_register(event=event, user=request.user, name=name,
                                                faction=data.validated_data["faction"],
                                                club=data.validated_data["club"])
         return Response(self.players_out(event, player), status=status.HTTP_201_CREATED)
@@ -326,7 +326,8 @@ class GameResult(APIView):
         data.is_valid(raise_exception=True)
         result, created = services.result_record(game=game, by=request.user, report=data.to_report(),
                                                  masters=data.masters())
-        return Response(s.ResultSerializer(result).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(s.ResultSerializer(result).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class GamePlayerAnswer(APIView):

@@ -40,8 +40,8 @@ from operator import attrgetter
 
 import numpy as np
 
-from scoring.problems import conflict
 from scoring.messages import say
+from scoring.problems import conflict
 from tournaments.pairing.candidates import legal_pairs, short_pairs
 from tournaments.pairing.matching import min_cost_perfect_matching
 
@@ -145,7 +145,8 @@ def pair_round(
     raise conflict(
         "no_legal_pairing",
         say(
-            "No player who has not had a bye or a Ringer game can take it while the others are paired without a rematch within the last {rematch_window} rounds.",
+            "No player who has not had a bye or a Ringer game can take it while the others are paired "
+            "without a rematch within the last {rematch_window} rounds.",
             rematch_window=rematch_window,
         ),
     )

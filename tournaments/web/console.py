@@ -3,12 +3,11 @@ import csv
 import io
 
 import segno
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -21,12 +20,20 @@ from scoring.validator import Report
 from tournaments import audit, exports, selectors, services
 from tournaments.api.views import file_response
 from tournaments.models import Event, Game, Job, Player
-from tournaments.tasks import job_progress
 from tournaments.player_reports import DISPUTED, game_status
+from tournaments.tasks import job_progress
 from tournaments.web import names
+from tournaments.web.forms import (
+    EventForm,
+    ImportForm,
+    PlayerForm,
+    ResultForm,
+    RoundForm,
+    SettingsForm,
+    SwapForm,
+    show_problems,
+)
 from tournaments.web.views import clock_context, round_and_players
-from tournaments.web.forms import (EventForm, ImportForm, PlayerForm, ResultForm, RoundForm, SettingsForm,
-                                   SwapForm, show_problems)
 
 
 def organized_event(request, slug) -> Event:
@@ -71,7 +78,8 @@ def _event_context(event, **extra):
             "import_form": ImportForm(), "round_form": RoundForm(), "export_choices": EXPORT_CHOICES, **extra}
 
 
-EXPORT_CHOICES = [(exports.STANDINGS, gettext_lazy("Standings (CSV)")), (exports.RESULTS, gettext_lazy("Results (CSV)")),
+EXPORT_CHOICES = [(exports.STANDINGS, gettext_lazy("Standings (CSV)")),
+                  (exports.RESULTS, gettext_lazy("Results (CSV)")),
                   (exports.BACKUP, gettext_lazy("Backup (JSON)"))]
 
 

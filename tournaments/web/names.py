@@ -1,9 +1,8 @@
 """Game names in the reader's language: the French core rules' names where they exist."""
 from django.utils.translation import get_language, gettext_lazy
 
-from tournaments.player_reports import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
-
 from scoring.formats import Named, get_format
+from tournaments.player_reports import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
 
 
 def localized(named: Named | None) -> str:

@@ -1,6 +1,5 @@
-from django.urls import path
-
 from django.contrib.auth import views as auth_views
+from django.urls import path
 
 from tournaments.web import console, players, views
 

@@ -3,14 +3,14 @@ from collections import Counter
 
 from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from tournaments import selectors
-from tournaments.models import Event, Player
 from tournaments.clock import latest_notice
+from tournaments.models import Event, Player
 from tournaments.player_reports import status_of
 from tournaments.standings import DROPPED
 from tournaments.web import names
