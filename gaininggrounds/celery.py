@@ -8,3 +8,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gaininggrounds.settings")
 app = Celery("gaininggrounds")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+def queue(task_name: str, *args, eta=None) -> None:
+    """Hand a task to the workers by its name, so services queue work without importing the tasks
+    that call them (with no broker configured, the task runs here and now, as every task does)."""
+    app.tasks[task_name].apply_async(args=args, eta=eta)
+
+
+def runs_later() -> bool:
+    """Whether queued tasks wait for their moment on a broker (False in the embedded, eager mode)."""
+    return not app.conf.task_always_eager

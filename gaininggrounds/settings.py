@@ -45,6 +45,9 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "drf_standardized_errors",
     "tournaments",
+    "audit",
+    "jobs",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -52,7 +55,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Anonymous public reads come from the cache before sessions, language, CSRF and users are looked
     # at (a visitor without a session cookie is anonymous): a cached page costs one cache round trip.
-    "tournaments.page_cache.PublicPageCache",
+    "gaininggrounds.http_cache.PublicPageCache",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -124,9 +127,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 # written) is queued again.
 NOTIFICATION_RETRY_SECONDS = float(os.environ.get("NOTIFICATION_RETRY_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
-    "requeue-pending-notifications": {"task": "tournaments.tasks.requeue_pending_notifications",
+    "requeue-pending-notifications": {"task": "notifications.tasks.requeue_pending_notifications",
                                       "schedule": NOTIFICATION_RETRY_SECONDS},
-    "clear-old-exports": {"task": "tournaments.tasks.clear_old_exports", "schedule": 3600},
+    "clear-old-exports": {"task": "jobs.tasks.clear_old_exports", "schedule": 3600},
 }
 # A field at least this strong is paired by a Celery job (202 and a job URL) rather than in the request.
 PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))
@@ -200,7 +203,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
-        "GameStatusEnum": "tournaments.player_reports.GAME_STATUSES",
+        "GameStatusEnum": "tournaments.models.GAME_STATUSES",
         "ReportedOutcomeEnum": "scoring.validator.REPORTED_OUTCOMES",
         "SideEnum": "scoring.validator.SIDES",
         "ValidationErrorEnum": "drf_standardized_errors.openapi_serializers.ValidationErrorEnum.choices",

@@ -18,6 +18,12 @@ PLAYED, CONCEDED, FORFEITED, BYE = "played", "conceded", "forfeited", "bye"
 REPORTED_OUTCOMES = (PLAYED, CONCEDED, FORFEITED)
 SIDES = ("a", "b")
 
+
+def other_side(side: str | None) -> str | None:
+    """The opponent's side of a game ("a" <-> "b")."""
+    return {"a": "b", "b": "a"}.get(side)
+
+
 ERROR_CODES = {
     "vp_required": "A played game needs both players' VP.",
     "vp_negative": "A VP figure is below zero.",

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tournaments.models import AuditRecord, Event, Game, Player, PlayerReport, Result, Round
+from tournaments.models import Event, Game, Player, PlayerReport, Result, Round
 
 
 class PlayerInline(admin.TabularInline):
@@ -38,21 +38,3 @@ class ResultAdmin(admin.ModelAdmin):
 class PlayerReportAdmin(admin.ModelAdmin):
     list_display = ["game", "side", "outcome", "vp_a", "vp_b", "updated_at"]
     list_select_related = ["game__round__event"]
-
-
-@admin.register(AuditRecord)
-class AuditRecordAdmin(admin.ModelAdmin):
-    """Read-only: the trail is append-only, in the admin too."""
-
-    list_display = ["at", "event", "by", "action", "round_number", "table"]
-    list_filter = ["action", "event"]
-    list_select_related = ["event"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -8,10 +8,12 @@ overwrite whatever now holds those ids instead of adding the event beside it.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 
-from tournaments import page_cache, services
-from tournaments.models import AuditRecord, Event, Game, Player, PlayerReport, Result, Round, Seat
+from audit.models import AuditRecord
+from audit.services import jsonable
+from tournaments.models import Event, Game, Player, PlayerReport, Result, Round, Seat
+from tournaments.services.changes import event_change
+from tournaments.services.events import free_slug
 
 FORMAT, VERSION = "gaininggrounds-event", 1
 
@@ -27,12 +29,8 @@ VERSION_FIELDS = ("side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdow
 AUDIT_FIELDS = ("at", "action", "by", "round_number", "table", "before", "after")
 
 
-def _plain(value):
-    return value.isoformat() if hasattr(value, "isoformat") else value
-
-
 def _fields(obj, names) -> dict:
-    return {name: _plain(getattr(obj, name)) for name in names}
+    return {name: jsonable(getattr(obj, name)) for name in names}
 
 
 def export_event(event: Event) -> dict:
@@ -82,9 +80,9 @@ def import_event(data: dict, *, organizer=None) -> Event:
     creator = users.get(data["event"]["created_by"]) or organizer
     if creator is None:
         raise BackupError(f"no account {data['event']['created_by']!r} here: name an organizer to restore it")
-    with transaction.atomic():
-        event = Event(**{k: data["event"][k] for k in EVENT_FIELDS}, created_by=creator)
-        event.slug = services._free_slug(data["event"]["name"])
+    event = Event(**{k: data["event"][k] for k in EVENT_FIELDS}, created_by=creator)
+    with event_change(event, lock=False):
+        event.slug = free_slug(data["event"]["name"])
         event.save()
         event.organizers.add(creator, *[users[u] for u in data["event"]["organizers"] if u in users])
         taken = set(Player.objects.filter(key__in=[p["key"] for p in data["players"]]).values_list("key", flat=True))
@@ -110,5 +108,4 @@ def import_event(data: dict, *, organizer=None) -> Event:
             event=event, **{k: a[k] for k in AUDIT_FIELDS}, player=players.get(a["player"]),
             other_player=players.get(a["other_player"]), by_player=players.get(a["by_player"]),
             by_user=users.get(a["by_user"])) for a in data["audit"])
-        page_cache.bump(event)
     return event

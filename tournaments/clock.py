@@ -1,5 +1,5 @@
 """When the round clock speaks: a warning at every 30-minute step, one at 15 minutes left, and time
-called at the end (pure; the Celery tasks that announce them live in tasks.py)."""
+called at the end (pure; services.round_clock queues their announcements)."""
 
 STEP, LAST_CALL, TIME_CALLED = 30 * 60, 15 * 60, 0
 

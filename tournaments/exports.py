@@ -1,7 +1,7 @@
 """The organizer's files: standings and every result as CSV, the complete backup as JSON.
 
 One builder serves both roads: the console and the API hand a small event's file over at once,
-and a job prepares a large event's file for download (`services.export_request` picks the road).
+and a job prepares a large event's file for download (`export_request` picks the road).
 """
 from __future__ import annotations
 
@@ -10,6 +10,12 @@ import io
 import json
 from dataclasses import dataclass
 
+from django.conf import settings
+
+from jobs.models import Job
+from jobs.services import job_start
+from scoring.messages import say
+from scoring.problems import invalid
 from tournaments import backup, selectors
 from tournaments.models import Event
 
@@ -22,6 +28,23 @@ class ExportFile:
     name: str
     content_type: str
     text: str
+
+
+def export_request(*, event: Event, what: str, by) -> ExportFile | Job:
+    """A small event's file now; for an event of EXPORT_JOB_THRESHOLD players or more, a job that
+    prepares it for download, so a large backup never holds a web worker."""
+    if what not in KINDS:
+        raise invalid("unknown_export", say("No export called {what}; choose standings, results or backup.",
+                                            what=what), "what")
+    if event.players.count() < settings.EXPORT_JOB_THRESHOLD:
+        return build(event, what)
+    return job_start(event=event, kind=Job.EXPORT, params={"what": what}, by=by)
+
+
+def export_from_job(job: Job, progress) -> dict:
+    """An export job's work (see `jobs.services`): the file, kept on the job for its download."""
+    made = build(job.event, job.params["what"], progress=progress)
+    return {"output": made.text, "output_name": made.name, "output_type": made.content_type}
 
 
 def build(event: Event, what: str, progress=None) -> ExportFile:

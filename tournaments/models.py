@@ -1,15 +1,13 @@
 """What an event stores. Rules live in `scoring/` and the pure modules; the
 database guards what must never happen with constraints."""
 import secrets
-import uuid
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils import timezone
 
 from scoring.formats import FORMATS, Format, SchemeChart, get_format
-from scoring.validator import BYE, CONCEDED, FORFEITED, PLAYED
+from scoring.validator import BYE, CONCEDED, FORFEITED, PLAYED, other_side
 from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, DISQUALIFIED, DROPPED
 
 
@@ -170,6 +168,17 @@ class Game(models.Model):
     def side_of(self, player_id: int) -> str | None:
         return {self.player_a_id: "a", self.player_b_id: "b"}.get(player_id)
 
+    def player_of(self, side: str) -> int | None:
+        """The id of the player on `side` ("a" or "b"); None for the bye's empty side."""
+        return self.player_a_id if side == "a" else self.player_b_id
+
+    def opponent_of(self, player_id: int) -> int | None:
+        return self.player_of(other_side(self.side_of(player_id)))
+
+    def result_status(self) -> str:
+        """Where the game's result stands; reads prefetched `result` and `reports` when loaded."""
+        return status_of(getattr(self, "result", None) is not None, len(self.reports.all()))
+
 
 class Seat(models.Model):
     """One row per player per round, so the database itself refuses a player seated twice."""
@@ -212,12 +221,22 @@ class Result(models.Model):
         ]
 
 
+UNREPORTED, AWAITING, DISPUTED, CONFIRMED = "unreported", "awaiting_confirmation", "disputed", "confirmed"
+GAME_STATUSES = (UNREPORTED, AWAITING, DISPUTED, CONFIRMED)
+
+
+def status_of(has_result: bool, versions: int) -> str:
+    """A result counts whatever the players said; otherwise one version awaits the opponent and two
+    disagree."""
+    if has_result:
+        return CONFIRMED
+    return {0: UNREPORTED, 1: AWAITING}.get(versions, DISPUTED)
+
+
 class PlayerReport(models.Model):
     """One player's version of a game's result, not yet counted. One version awaits the opponent's
     confirmation; two different versions are a dispute for the organizer. Confirmation (or the
     organizer's result) turns it into the game's Result and removes the versions."""
-
-    AWAITING, DISPUTED = "awaiting_confirmation", "disputed"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reports")
     side = models.CharField(max_length=1, choices=[("a", "a"), ("b", "b")])  # who reported
@@ -234,92 +253,3 @@ class PlayerReport(models.Model):
     class Meta:
         ordering = ["game", "updated_at"]
         constraints = [models.UniqueConstraint(fields=["game", "side"], name="one_version_per_side")]
-
-
-class AppendOnly(models.QuerySet):
-    def update(self, **kwargs):
-        raise TypeError("Audit records are append-only.")
-
-    def delete(self):
-        raise TypeError("Audit records are append-only.")
-
-
-class AuditRecord(models.Model):
-    """Who changed what, when, from what to what. Append-only: the ORM refuses to change or delete one
-    (an event's deletion still takes its records with it)."""
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
-    at = models.DateTimeField(default=timezone.now, db_index=True)  # kept as it was by a restore
-    action = models.CharField(max_length=40)
-    # Who: a signed-in user, or a player through their private link or linked account; `by` is the
-    # name as it was then, kept if the user or entry goes away.
-    by = models.CharField(max_length=160)
-    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
-    by_player = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, related_name="+")
-    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    table = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True)
-    # The players concerned (ids stay when a mistaken registration is removed).
-    player = models.ForeignKey(Player, on_delete=models.DO_NOTHING, db_constraint=False, null=True,
-                               related_name="+")
-    other_player = models.ForeignKey(Player, on_delete=models.DO_NOTHING, db_constraint=False, null=True,
-                                     related_name="+")
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-
-    objects = AppendOnly.as_manager()
-
-    class Meta:
-        ordering = ["-at", "-id"]
-        indexes = [models.Index(fields=["event", "-at"])]
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise TypeError("Audit records are append-only.")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise TypeError("Audit records are append-only.")
-
-
-class Notification(models.Model):
-    """One email to send, once: a unique (player, kind, about) makes creating it twice a no-op, and
-    `sent_at` makes sending it twice one (a retried or re-run task finds it already sent)."""
-
-    ROUND_PUBLISHED, AWAITING_YOU, DISPUTED = "round_published", "report_awaits_you", "report_disputed"
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="notifications")
-    to = models.EmailField()
-    kind = models.CharField(max_length=30)
-    about = models.CharField(max_length=60)  # what it is about: "round:3", "game:17:a:<version time>"
-    subject = models.CharField(max_length=200)
-    body = models.TextField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["to", "kind", "about"], name="notification_once")]
-
-
-class Job(models.Model):
-    """Long work run by a Celery worker (a large field's pairing, a large event's export): one model
-    and one progress endpoint for all of it. An export keeps its file here, in the database every web
-    process shares, for EXPORT_KEEP_HOURS (tasks.clear_old_exports) or until the event is deleted."""
-
-    PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
-    ROUND, EXPORT = "round_generate", "export"
-    STATUSES = [(s, s) for s in (PENDING, RUNNING, DONE, FAILED)]
-
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="jobs")
-    kind = models.CharField(max_length=40)
-    params = models.JSONField(default=dict, blank=True)
-    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
-    progress = models.PositiveSmallIntegerField(default=0)  # percent
-    result = models.JSONField(default=dict, blank=True)
-    errors = models.JSONField(default=list, blank=True)
-    output = models.TextField(blank=True, default="")
-    output_name = models.CharField(max_length=200, blank=True, default="")
-    output_type = models.CharField(max_length=60, blank=True, default="")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)

@@ -3,13 +3,11 @@ from __future__ import annotations
 
 from django.db.models import Count, Max, Prefetch, Q
 
+from scoring.missions import MissionHistory
 from tournaments.models import Event, Game, Result, Round
 from tournaments.pairing.report import History
-from tournaments.standings import Entrant, SideResult, Standing, Totals, standings, totals_by_player
-
-
-def is_organizer(user, event: Event) -> bool:
-    return bool(user and user.is_authenticated) and event.organizers.filter(pk=user.pk).exists()
+from tournaments.planning import Attendee, RoundInputs
+from tournaments.standings import ACTIVE, Entrant, SideResult, Standing, Totals, standings, totals_by_player
 
 
 def side_results(event: Event) -> list[SideResult]:
@@ -40,12 +38,17 @@ def latest_round_number(event: Event) -> int:
     return last or 0
 
 
-def pairing_history(event: Event, *, before_round: int | None = None) -> tuple[History, dict[int, Totals]]:
-    """Earlier meetings, byes, tables, clubs and totals of the event's players, in three queries."""
+PLAYER_FIELDS = ("id", "club", "is_ringer", "pinned_table", "status", "checked_in")
+
+
+def pairing_history(event: Event, *, before_round: int | None = None,
+                    players: list[dict] | None = None) -> tuple[History, dict[int, Totals]]:
+    """Earlier meetings, byes, tables, clubs and totals of the event's players, in three queries (two
+    when the caller passes every player's PLAYER_FIELDS)."""
     met: dict[frozenset[int], int] = {}
     had_bye: set[int] = set()
     tables: dict[int, set[int]] = {}
-    players = {p["id"]: p for p in event.players.values("id", "club", "is_ringer")}
+    players = {p["id"]: p for p in (players if players is not None else event.players.values(*PLAYER_FIELDS))}
     ringer = next((pid for pid, p in players.items() if p["is_ringer"]), None)
     games = Game.objects.filter(round__event=event)
     if before_round is not None:
@@ -67,6 +70,24 @@ def pairing_history(event: Event, *, before_round: int | None = None) -> tuple[H
     history = History(tp={pid: t.tp for pid, t in totals.items()}, met=met, tables=tables, had_bye=had_bye,
                       club={pid: p["club"] for pid, p in players.items()}, ringer=ringer)
     return history, totals
+
+
+def round_inputs(event: Event) -> RoundInputs:
+    """What planning the next round needs, in four queries: earlier missions and cards, the players,
+    and the pairing history with everyone's totals."""
+    earlier = list(event.round_set.order_by("number").values_list("strategy", "deployment", "flips"))
+    everyone = list(event.players.values(*PLAYER_FIELDS))
+    players = [Attendee(p["id"], p["club"], p["is_ringer"], p["pinned_table"]) for p in everyone
+               if p["status"] == ACTIVE and p["checked_in"]]
+    history, totals = pairing_history(event, players=everyone)
+    number = len(earlier) + 1
+    return RoundInputs(
+        number=number, rules=event.rules(), chart=event.chart(), deck_seed=event.deck_seed,
+        cards_flipped=sum(len(flips) for _, _, flips in earlier), quarter=(event.date.month - 1) // 3 + 1,
+        missions=MissionHistory([s for s, _, _ in earlier], [d for _, d, _ in earlier]),
+        planned_rounds=event.rounds, fixed_pool=event.scheme_pools.get(str(number), []), players=players,
+        history=history, totals=totals, rematch_window=event.rematch_window,
+        unavailable_tables=event.unavailable_tables, fresh_tables=event.fresh_tables)
 
 
 def rounds_with_games(event: Event):

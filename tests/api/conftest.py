@@ -4,7 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
-from tournaments.models import AuditRecord, Event, Game, Player, PlayerReport, Result, Round, Seat
+from audit.models import AuditRecord
+from tournaments.models import Event, Game, Player, PlayerReport, Result, Round, Seat
 
 
 class Api:

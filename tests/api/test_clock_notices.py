@@ -12,6 +12,7 @@ from django.utils import timezone
 from tests.processes import celery_worker, postgres_url, stop
 from tournaments import services, tasks
 from tournaments.models import Round
+from tournaments.services.round_clock import clock_notices_schedule
 
 
 @pytest.fixture
@@ -60,7 +61,7 @@ def test_a_real_worker_calls_time_at_the_end_of_the_clock(running_round):
     rnd.refresh_from_db()
     worker = celery_worker({**os.environ, "DATABASE_URL": postgres_url(connection.settings_dict)})
     try:
-        assert tasks.schedule_clock_notices(rnd) == 1
+        assert clock_notices_schedule(rnd) == 1
         for _ in range(60):
             if Round.objects.get(pk=rnd.pk).clock_notices:
                 break

@@ -6,10 +6,12 @@ import json
 
 import pytest
 
+from jobs import tasks
+from jobs.models import Job
 from tests.api.conftest import error_codes
 from tests.api.test_api_rules import new_event, play_round, rejected
-from tournaments import exports, tasks
-from tournaments.models import Event, Job
+from tournaments import exports
+from tournaments.models import Event
 
 
 @pytest.fixture
@@ -105,4 +107,4 @@ def test_beat_deletes_export_files_past_their_keeping_time_and_nothing_else(api,
     assert tasks.clear_old_exports() == 2
     assert set(Job.objects.values_list("pk", flat=True)) == kept
     assert api.get(f"/api/jobs/{old_file}/download/")[0] == 404 and api.get(f"/api/jobs/{old_failure}/")[0] == 404
-    assert "tournaments.tasks.clear_old_exports" in {e["task"] for e in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert "jobs.tasks.clear_old_exports" in {e["task"] for e in settings.CELERY_BEAT_SCHEDULE.values()}

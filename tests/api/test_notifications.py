@@ -4,9 +4,9 @@ import pytest
 from django.core import mail
 from rest_framework.test import APIClient
 
+from notifications.models import Notification
+from notifications.tasks import send_notification
 from tests.api.conftest import Api
-from tournaments.models import Notification
-from tournaments.tasks import send_notification
 
 pytestmark = pytest.mark.usefixtures("eager_celery")
 
@@ -70,15 +70,15 @@ def test_emails_are_for_organizers_only(api, anon_api):
 
 def test_with_the_broker_down_notifications_wait_and_go_out_later(api, settings, monkeypatch,
                                                                    django_capture_on_commit_callbacks):
-    from tournaments import tasks
-    from tournaments.notifications import enqueue_pending
+    from notifications import tasks
+    from notifications.services import enqueue_pending
 
     event = make_event(api, {"Ann": "ann@example.org", "Bob": "bob@example.org"})
 
     def broker_down(*args, **kwargs):
         raise ConnectionError("Redis is not answering")
 
-    monkeypatch.setattr(tasks.send_notification, "delay", broker_down)
+    monkeypatch.setattr(tasks.send_notification, "apply_async", broker_down)
     with django_capture_on_commit_callbacks(execute=True):
         status, _ = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 1})
     assert status == 201 and mail.outbox == [] and Notification.objects.filter(sent_at=None).count() == 2
@@ -92,7 +92,7 @@ def test_beat_queues_again_only_what_has_waited_a_full_round(api, settings):
 
     from django.utils import timezone
 
-    from tournaments.tasks import requeue_pending_notifications
+    from notifications.tasks import requeue_pending_notifications
 
     settings.NOTIFICATION_RETRY_SECONDS = 60
     event = make_event(api, {})

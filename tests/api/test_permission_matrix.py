@@ -15,9 +15,10 @@ from django.urls import get_resolver
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from jobs.models import Job
 from tests.api.conftest import Api
 from tournaments import services
-from tournaments.models import Job, Player
+from tournaments.models import Player
 
 ACTORS = ("anonymous", "stranger", "player", "opponent", "other_game", "other_event", "organizer",
           "co_organizer", "staff")
@@ -185,7 +186,7 @@ PAGES = [
     ("console rotate", "POST", "/console/e/{slug}/players/{ann}/rotate-key/",
      answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
     ("admin", "GET", "/admin/tournaments/event/", answers(302, 302, 302, 302, 302, 302, 302, 302, 200)),
-    ("admin audit", "GET", "/admin/tournaments/auditrecord/", answers(302, 302, 302, 302, 302, 302, 302, 302, 200)),
+    ("admin audit", "GET", "/admin/audit/auditrecord/", answers(302, 302, 302, 302, 302, 302, 302, 302, 200)),
 ]
 
 

@@ -2,8 +2,9 @@
 import pytest
 from rest_framework.test import APIClient
 
+from audit.models import AuditRecord
 from tests.api.conftest import Api, db_state, error_codes, make_user
-from tournaments.models import AuditRecord, Player
+from tournaments.models import Player
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
+from notifications.models import Notification
 from tests.api.test_two_web_processes import fetch
 from tests.processes import celery_worker, free_port, gunicorn, postgres_url, redis_server, stop
 from tournaments import services
-from tournaments.models import Notification
 
 
 @pytest.mark.django_db(transaction=True)

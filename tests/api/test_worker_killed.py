@@ -14,9 +14,10 @@ from django.conf import settings
 from django.db import connection
 
 from gaininggrounds.celery import app as celery_app
+from notifications.models import Notification
+from notifications.tasks import send_notification
 from tests.processes import celery_worker, postgres_url, stop
-from tournaments.models import Event, Notification
-from tournaments.tasks import send_notification
+from tournaments.models import Event
 
 BROKER = "redis://127.0.0.1:6379/5"  # a queue of its own, away from the suite's
 

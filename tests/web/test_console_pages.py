@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tournaments.models import Event, Job, Round
+from jobs.models import Job
+from tournaments.models import Event, Round
 
 
 @pytest.fixture

@@ -107,7 +107,7 @@ def test_no_page_asks_more_queries_for_more_players(event, path, organizer_api):
 @pytest.fixture
 def someone_else_renders(monkeypatch):
     """Another request (in this process or another) holds the claim to render the page."""
-    from tournaments import page_cache
+    from gaininggrounds import http_cache as page_cache
 
     monkeypatch.setattr(page_cache, "_claim", lambda family: False)
 
@@ -180,6 +180,6 @@ def test_a_copy_older_than_the_grace_period_never_stands_in(event, organizer_api
     before = Client().get("/e/spring-open/rounds/2/")
     post_result()
     later = clock.time_ns() + 2 * 10**9  # two seconds on: the copy is older than the grace period
-    monkeypatch.setattr("tournaments.page_cache.time.time_ns", lambda: later)
+    monkeypatch.setattr("gaininggrounds.http_cache.time.time_ns", lambda: later)
     poll = Client().get("/e/spring-open/rounds/2/", HTTP_IF_NONE_MATCH=before["ETag"])
     assert poll.status_code == 200 and poll["X-Cache"] == "miss" and "9–1" in poll.content.decode()

@@ -5,8 +5,9 @@ import re
 from django.core import mail
 from django.test import Client
 
+from audit.models import AuditRecord
 from tests.api.conftest import make_user
-from tournaments.models import AuditRecord, Event, Game, Player
+from tournaments.models import Event, Game, Player
 
 
 def private(player):

@@ -1,5 +1,5 @@
-"""Domain errors become the same standardized JSON bodies as DRF's own errors."""
-from django.db import IntegrityError
+"""Domain errors become the same standardized JSON bodies as DRF's own errors. A constraint violation
+the services did not expect (they turn races into conflicts) is a bug: a 500, logged with its trace."""
 from drf_standardized_errors.handler import ExceptionHandler
 from rest_framework import exceptions, status
 from rest_framework.exceptions import ErrorDetail
@@ -37,8 +37,4 @@ class DomainExceptionHandler(ExceptionHandler):
             return ConflictError(detail=ErrorDetail(first.detail, first.code))
         if isinstance(exc, DomainError):
             return exceptions.ValidationError(problems_as_detail(exc))
-        if isinstance(exc, IntegrityError):
-            # A concurrent request won the race for a database constraint.
-            return ConflictError(detail=ErrorDetail("Another change to this event happened at the same time; "
-                                                    "reload and try again.", "concurrent_change"))
         return super().convert_known_exceptions(exc)

@@ -1,6 +1,6 @@
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from tournaments.selectors import is_organizer
+from tournaments.access import is_organizer
 
 
 class IsOrganizerOrReadOnly(BasePermission):

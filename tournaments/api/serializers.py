@@ -3,17 +3,18 @@ from dataclasses import asdict
 
 from rest_framework import serializers
 
+from audit.models import AuditRecord
+from audit.services import ACTIONS
+from jobs.models import Job
+from jobs.services import job_progress
 from scoring.deck import Card
 from scoring.formats import get_format
 from scoring.validator import ERROR_CODES, PLAYED, REPORTED_OUTCOMES, SIDES, Report, breakdown_from_dict
 from tournaments import exports
-from tournaments.audit import ACTIONS
-from tournaments.models import AuditRecord, Event, Game, Job, Player, PlayerReport, Result, Round
+from tournaments.access import is_organizer
+from tournaments.models import GAME_STATUSES, Event, Game, Player, PlayerReport, Result, Round
 from tournaments.pairing import METHODS, SWISS
-from tournaments.player_reports import GAME_STATUSES, game_status
-from tournaments.selectors import is_organizer
 from tournaments.standings import TIEBREAKS
-from tournaments.tasks import job_progress
 
 
 class NamedSerializer(serializers.Serializer):
@@ -298,7 +299,7 @@ class GameSerializer(serializers.ModelSerializer):
                   "versions"]
 
     def get_status(self, game) -> serializers.ChoiceField(choices=GAME_STATUSES):
-        return game_status(game)
+        return game.result_status()
 
     def get_result(self, game) -> ResultSerializer(allow_null=True):
         result = getattr(game, "result", None)

@@ -9,15 +9,18 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from audit.selectors import records
+from gaininggrounds.http_cache import public_cache
+from jobs.models import Job
 from scoring.formats import FORMATS
 from scoring.problems import conflict
 from scoring.validator import ERROR_CODES
-from tournaments import audit, player_reports, selectors, services
+from tournaments import exports, selectors, services
+from tournaments.access import is_organizer
 from tournaments.api import serializers as s
 from tournaments.api.access import ReportPerAddress, ReportPerPlayer, acting_player
 from tournaments.api.permissions import IsOrganizer, IsOrganizerOrReadOnly
-from tournaments.models import Event, Game, Job, Player
-from tournaments.selectors import is_organizer
+from tournaments.models import Event, Game, Player
 
 
 class FormatList(APIView):
@@ -38,6 +41,7 @@ class FormatDetail(APIView):
         return Response(s.FormatSerializer(FORMATS[key]).data)
 
 
+@public_cache()
 class EventList(generics.ListCreateAPIView):
     """Events, newest first; any signed-in user may create one and becomes its organizer."""
 
@@ -50,6 +54,7 @@ class EventList(generics.ListCreateAPIView):
                                                     **serializer.settings_from(serializer.validated_data))
 
 
+@public_cache("event", "event_id")
 class EventDetail(generics.RetrieveUpdateAPIView):
     """GET an event; PATCH its settings (organizers)."""
 
@@ -57,6 +62,7 @@ class EventDetail(generics.RetrieveUpdateAPIView):
     serializer_class = s.EventSerializer
     permission_classes = [IsOrganizerOrReadOnly]
     http_method_names = ["get", "patch", "head", "options"]
+    lookup_url_kwarg = "event_id"
 
     def perform_update(self, serializer):
         event = serializer.instance
@@ -82,6 +88,7 @@ class EventScoped(APIView):
         return s.PlayerSerializer(players, context=context, **kw).data
 
 
+@public_cache("event", "event_id")
 class EventPlayers(EventScoped):
     @extend_schema(responses=s.PlayerSerializer(many=True))
     def get(self, request, event_id):
@@ -132,7 +139,7 @@ class EventAudit(EventScoped, generics.ListAPIView):
                 if not value.isdigit():
                     raise ValidationError({name: ["A number."]}, code="invalid")
                 filters[name] = int(value)
-        return audit.records(self.event(), **filters)
+        return records(self.event(), **filters)
 
 
 class EventOrganizers(EventScoped):
@@ -163,6 +170,7 @@ class PlayerAction(EventScoped):
         return Response(self.players_out(event, player))
 
 
+@public_cache("event", "event_id")
 class EventRounds(EventScoped):
     @extend_schema(responses=s.RoundSerializer(many=True))
     def get(self, request, event_id):
@@ -184,6 +192,7 @@ class EventRounds(EventScoped):
                                           context={"sees_versions": True}).data, status=status.HTTP_201_CREATED)
 
 
+@public_cache("event", "event_id")
 class RoundDetail(EventScoped):
     @extend_schema(responses=s.RoundSerializer)
     def get(self, request, event_id, number):
@@ -225,7 +234,7 @@ class EventExports(EventScoped):
         event = self.event()
         data = s.ExportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        made = services.export_request(event=event, what=data.validated_data["what"], by=request.user)
+        made = exports.export_request(event=event, what=data.validated_data["what"], by=request.user)
         if isinstance(made, Job):
             made.refresh_from_db()
             return Response(s.JobSerializer(made, context={"request": request}).data,
@@ -263,6 +272,7 @@ class JobDownload(APIView):
         return file_response(job.output, job.output_name, job.output_type)
 
 
+@public_cache("event", "event_id")
 class PlayerDetail(EventScoped):
     @extend_schema(responses=s.PlayerSerializer)
     def get(self, request, event_id, player_id):
@@ -351,11 +361,11 @@ class GamePlayerAnswer(APIView):
         game = load_game(pk)
         player = self.player_of(request, game)
         if self.action == "confirm":
-            player_reports.report_confirm(game=game, player=player)
+            services.report_confirm(game=game, player=player)
         else:
             data = s.ResultInputSerializer(data=request.data)
             data.is_valid(raise_exception=True)
-            answer = player_reports.report_submit if self.action == "report" else player_reports.report_dispute
+            answer = services.report_submit if self.action == "report" else services.report_dispute
             answer(game=game, player=player, report=data.to_report(), masters=data.masters())
         game = load_game(pk)
         return Response(s.GameSerializer(game, context={"sees_versions": True}).data)
@@ -367,6 +377,7 @@ class GameConfirm(GamePlayerAnswer):
         return super().post(request, pk)
 
 
+@public_cache("event", "event_id")
 class Standings(EventScoped):
     @extend_schema(parameters=[OpenApiParameter("round", int, description="Standings after this round")],
                    responses=s.StandingsSerializer)

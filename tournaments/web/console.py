@@ -15,13 +15,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from audit.selectors import records
+from jobs.models import Job
+from jobs.services import job_progress
 from scoring.problems import DomainError
 from scoring.validator import Report
-from tournaments import audit, exports, selectors, services
+from tournaments import exports, services
+from tournaments.access import is_organizer
 from tournaments.api.views import file_response
-from tournaments.models import Event, Game, Job, Player
-from tournaments.player_reports import DISPUTED, game_status
-from tournaments.tasks import job_progress
+from tournaments.models import DISPUTED, Event, Game, Player
 from tournaments.web import names
 from tournaments.web.forms import (
     EventForm,
@@ -38,7 +40,7 @@ from tournaments.web.views import clock_context, round_and_players
 
 def organized_event(request, slug) -> Event:
     event = get_object_or_404(Event, slug=slug)
-    if not selectors.is_organizer(request.user, event):
+    if not is_organizer(request.user, event):
         raise PermissionDenied
     return event
 
@@ -153,7 +155,7 @@ def round_console(request, slug, number):
         for version in versions:
             version.reporter = players[game.player_a_id if version.side == "a" else game.player_b_id]
         rows.append({"game": game, "a": players[game.player_a_id], "b": players.get(game.player_b_id),
-                     "result": result, "status": game_status(game), "versions": versions,
+                     "result": result, "status": game.result_status(), "versions": versions,
                      "form": ResultForm(prefix=f"g{game.pk}", initial=initial)})
     rows.sort(key=lambda row: row["status"] != DISPUTED)  # disputes first, otherwise by table
     if request.method == "POST":
@@ -238,8 +240,8 @@ def audit_page(request, slug):
     player = request.GET.get("player", "")
     table = int(table) if table.isdigit() else None
     player = int(player) if player.isdigit() else None
-    records = audit.records(event, table=table, player=player)
-    page = Paginator(records, 100).get_page(request.GET.get("page"))
+    found = records(event, table=table, player=player)
+    page = Paginator(found, 100).get_page(request.GET.get("page"))
     names_by_id = dict(event.players.values_list("id", "name"))
     for record in page:
         record.concerns = [names_by_id.get(pid, f"#{pid}") for pid in (record.player_id, record.other_player_id)
@@ -255,7 +257,7 @@ def export_file(request, slug, what):
     event = organized_event(request, slug)
     if what not in exports.KINDS:
         raise Http404("No such export")
-    made = services.export_request(event=event, what=what, by=request.user)
+    made = exports.export_request(event=event, what=what, by=request.user)
     if isinstance(made, Job):
         return redirect("console-job", made.pk)
     return file_response(made.text, made.name, made.content_type)

@@ -2,7 +2,7 @@
 from django.utils.translation import get_language, gettext_lazy
 
 from scoring.formats import Named, get_format
-from tournaments.player_reports import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
+from tournaments.models import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
 
 
 def localized(named: Named | None) -> str:

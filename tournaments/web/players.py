@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST
 from rest_framework.exceptions import Throttled
 
 from scoring.problems import DomainError
-from tournaments import player_reports, selectors, services
+from tournaments import selectors, services
 from tournaments.api.access import player_for_key, refuse_bad_key, report_wait
-from tournaments.models import Event, Game, Player
+from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Event, Game, Player
 from tournaments.web import names
 from tournaments.web.forms import PlayerReportForm, RegistrationForm, SignUpForm, show_problems
 from tournaments.web.views import clock_context
@@ -56,22 +56,21 @@ def _answer(request, player: Player, game: Game, form: PlayerReportForm) -> bool
     action = request.POST.get("action")
     try:
         if action == "confirm":
-            player_reports.report_confirm(game=game, player=player)
+            services.report_confirm(game=game, player=player)
         elif action in ("report", "dispute") and form.is_valid():
             report, masters = form.report_for(game.side_of(player.id))
-            answer = player_reports.report_submit if action == "report" else player_reports.report_dispute
+            answer = services.report_submit if action == "report" else services.report_dispute
             answer(game=game, player=player, report=report, masters=masters)
         else:
             return False
     except DomainError as error:
         show_problems(form, error)
         return False
-    status = player_reports.game_status(Game.objects.select_related("result").prefetch_related("reports")
-                                        .get(pk=game.pk))
+    status = Game.objects.select_related("result").prefetch_related("reports").get(pk=game.pk).result_status()
     messages.success(request, {
-        player_reports.AWAITING: _("Reported: your opponent now confirms it."),
-        player_reports.DISPUTED: _("Your version is recorded: the organizer decides."),
-        player_reports.CONFIRMED: _("Confirmed: the result counts."),
+        AWAITING: _("Reported: your opponent now confirms it."),
+        DISPUTED: _("Your version is recorded: the organizer decides."),
+        CONFIRMED: _("Confirmed: the result counts."),
     }[status])
     return True
 
@@ -84,7 +83,7 @@ def _current_game(event: Event, player: Player, game: Game) -> dict:
     return {
         "game": game, "round": game.round, "opponent": opponent, "bye": game.is_bye,
         "opponent_faction": names.faction(event.format, opponent.faction) if opponent else "",
-        "status": player_reports.game_status(game), "self_reporting": event.self_reporting,
+        "status": game.result_status(), "self_reporting": event.self_reporting,
         "mine": _version_for(mine, side), "theirs": _version_for(theirs, side),
         "score": _played(player, game)["score"],
         "mission": names.mission(event.format, game.round.strategy, game.round.deployment, game.round.scheme_pool),

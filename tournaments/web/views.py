@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from gaininggrounds.http_cache import public_cache
 from tournaments import selectors
 from tournaments.clock import latest_notice
-from tournaments.models import Event, Player
-from tournaments.player_reports import status_of
+from tournaments.models import Event, Player, status_of
 from tournaments.standings import DROPPED
 from tournaments.web import names
 from tournaments.web.forms import RegistrationForm
@@ -54,10 +54,12 @@ def round_and_players(event, number):
     return rnd, {p.id: p for p in event.players.all()}
 
 
+@public_cache()
 def home(request):
     return render(request, "public/home.html", {"phases": selectors.events_by_phase()})
 
 
+@public_cache("event", "slug")
 def event_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     link = player_link(event.slug)
@@ -75,6 +77,7 @@ def event_page(request, slug):
                                                  "registration": registration})
 
 
+@public_cache("event", "slug")
 def round_page(request, slug, number):
     event = get_object_or_404(Event, slug=slug)
     rnd = event.round_set.filter(number=number).first()
@@ -114,6 +117,7 @@ def player_link(slug: str):
     return lambda player_id: f"{head}{player_id}{tail}"
 
 
+@public_cache("event", "slug")
 def standings_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     standings = selectors.event_standings(event)
@@ -130,6 +134,7 @@ def standings_page(request, slug):
         "after_round": selectors.latest_round_number(event)})
 
 
+@public_cache("event", "slug")
 def player_page(request, slug, player_id):
     event = get_object_or_404(Event, slug=slug)
     player = get_object_or_404(Player, pk=player_id, event=event, is_ringer=False)

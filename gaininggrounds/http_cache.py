@@ -1,19 +1,21 @@
-"""The one owner of cached public answers: a version per event, bumped after every write commits.
+"""The one owner of cached public answers: a version per scope, moved on after every write commits.
 
-A public page or API read (anonymous GET) is stored with the ETag of the
-event's version it was rendered for, so a write never has to find and delete
-pages: it moves the version on, and every web process reads the new one from the
-shared cache (Redis in production) together with the stored copy, in one round
-trip; the copy is a hit when its ETag is the current one. A phone polling the
-round page gets 304 without a database query.
+A view declares itself public and cacheable with `@public_cache(scope, kwarg)`:
+what it shows depends on one scope (the whole site's list, or one event named by
+a URL keyword). An anonymous GET of such a view is stored with the ETag of its
+scope's version, so a write never has to find and delete pages: it moves the
+version on (`bump`, called by the services' one write path), and every web
+process reads the new one from the shared cache (Redis in production) together
+with the stored copy, in one round trip; the copy is a hit when its ETag is the
+current one. A phone polling the round page gets 304 without a database query.
 
 Renders are single-flight, with a bounded lag (PAGE_CACHE_GRACE_SECONDS, 1 s):
 a copy rendered within that second stands in for the new version while another
 request renders it, and answers polls (requests revalidating a copy they hold).
 So no copy served lags the last change by more than the grace period, and a
 busy hall pays about one render per page per second, however fast results
-arrive. When the cache is unreachable, pages are
-simply rendered from the database.
+arrive. When the cache is unreachable, pages are simply rendered from the
+database.
 """
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ from django.utils.http import http_date, parse_http_date_safe
 
 log = logging.getLogger(__name__)
 
-ALL_EVENTS = "all"  # the home page and the event list change with any event
+SITE = "site"  # the scope of the home page and the event list: they change with any event
 PAGE_SECONDS = 24 * 3600  # a version moves on long before; the timeout only frees memory
 RENDER_SECONDS = 10  # a render claim outlives no crashed process for long
 VARIANT_HEADERS = ("Accept", "Accept-Language", "Cookie", "HX-Request")  # what a stored copy depends on
@@ -60,39 +62,51 @@ def versions(*scopes, copy_key: str | None = None) -> tuple[list[int], dict | No
         return None
 
 
-def bump(event) -> None:
-    """Move the event's version (by id and slug) and the all-events version on, now and again once
-    the transaction commits: every cached page of the event is then stale in every process. (The
-    second move matters: a page rendered by another process between the two saw the old data.)"""
-    scopes = [event.pk, f"slug:{event.slug}", ALL_EVENTS]
+def scope_key(scope: str, kwarg: str, value) -> str:
+    """A scope named by a URL keyword: ("event", "slug", "spring-open") -> "event.slug:spring-open"."""
+    return f"{scope}.{kwarg}:{value}"
+
+
+def public_cache(scope: str = SITE, kwarg: str | None = None):
+    """Declare a view public and cacheable: its answers depend on `scope` alone, one of them named by
+    the URL keyword `kwarg` (none for the whole site). Works on view functions and view classes."""
+
+    def declare(view):
+        view.public_cache = (scope, kwarg)
+        return view
+
+    return declare
+
+
+def declared_scopes(path: str) -> tuple[str, ...] | None:
+    """The scopes a path's view declared it depends on, or None for a view never cached."""
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    view = match.func
+    declared = getattr(view, "public_cache", None) or getattr(getattr(view, "view_class", None), "public_cache",
+                                                                 None)
+    if declared is None:
+        return None
+    scope, kwarg = declared
+    return (scope,) if kwarg is None else (scope_key(scope, kwarg, match.kwargs[kwarg]),)
+
+
+def bump(*scopes: str) -> None:
+    """Move these scopes' versions on, now and again once the transaction commits: every cached page
+    of them is then stale in every process. (The second move matters: a page rendered by another
+    process between the two saw the old data.) Called by `tournaments.services.changes` only."""
 
     def move_on():
         now = time.time_ns()
         try:
             cache.set_many({_version_key(s): now for s in scopes}, timeout=None)
         except Exception:  # noqa: BLE001
-            log.warning("cache unreachable: versions of event %s not moved", event.pk, exc_info=True)
+            log.warning("cache unreachable: versions of %s not moved", scopes, exc_info=True)
 
     move_on()
     transaction.on_commit(move_on)
-
-
-def scopes_for(path: str) -> tuple | None:
-    """Which versions a public path depends on, or None for a path never cached."""
-    try:
-        match = resolve(path)
-    except Resolver404:
-        return None
-    name, kwargs = match.url_name, match.kwargs
-    if name in ("home", "event-list"):
-        return (ALL_EVENTS,)
-    if name in ("event", "round", "standings", "player"):
-        return (f"slug:{kwargs['slug']}",)
-    if name in ("event-detail",):
-        return (kwargs["pk"],)
-    if name in ("event-players", "event-rounds", "round-detail", "event-standings", "player-detail"):
-        return (kwargs["event_id"],)
-    return None
 
 
 class PublicPageCache:
@@ -170,7 +184,7 @@ class PublicPageCache:
             # A session (a signed-in user, messages for this one visitor) is rendered for them alone;
             # without one, the visitor is anonymous, which is why this runs before sessions and auth.
             return None
-        return scopes_for(request.path_info)
+        return declared_scopes(request.path_info)
 
     @staticmethod
     def _not_modified(request, etag: str, changed_ns: int) -> bool:

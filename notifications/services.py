@@ -3,18 +3,21 @@ whose opponent reported (confirm or dispute), and, on a dispute, the reporter an
 
 Notifications are rows written inside the change's transaction and sent by a Celery task after it
 commits, so a request never waits for mail and a rolled-back change mails nobody. If the broker is
-down, the rows wait: `manage.py send_notifications` (or any later enqueue) sends what is pending.
+down, the rows wait: Celery beat (or `manage.py send_notifications`) queues what is pending.
 """
 from __future__ import annotations
 
 import logging
 from datetime import timedelta
 
+from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Game, Notification, Player, Round
+from gaininggrounds.celery import queue
+from notifications.models import Notification
+from tournaments.models import Game, Player, Round
 
 log = logging.getLogger(__name__)
 
@@ -24,9 +27,10 @@ def address_of(player: Player) -> str:
     return player.email or (player.user.email if player.user_id else "")
 
 
-def round_published(rnd: Round, games: list[Game], players: dict[int, Player]) -> None:
-    """Each seated player with an address: their table and opponent. Written in one statement, whatever
-    the size of the field."""
+def round_published(rnd: Round, games: list[Game]) -> None:
+    """Each seated player with an address: their table and opponent. Two queries and one insert,
+    whatever the size of the field."""
+    players = {p.pk: p for p in Player.objects.filter(seats__round=rnd).select_related("user")}
     notes = []
     for game in games:
         for own, other in ((game.player_a_id, game.player_b_id), (game.player_b_id, game.player_a_id)):
@@ -76,17 +80,15 @@ def _queue(event, player, kind, about, subject, body, *, to: str = "") -> None:
             note = Notification.objects.create(event=event, to=to, kind=kind, about=about, subject=subject[:200],
                                                body=body)
     except IntegrityError:
-        return  # already queued once: telling twice would be noise
+        return  # already queued once (the notification_once constraint): telling twice would be noise
     transaction.on_commit(lambda: enqueue(note.pk))
 
 
 def enqueue(notification_id: int) -> None:
     """Hand a notification to the workers; with the broker down it stays pending, never an error."""
-    from tournaments.tasks import send_notification
-
     try:
-        send_notification.delay(notification_id)
-    except Exception:  # noqa: BLE001 - broker unreachable: the row waits for send_notifications
+        queue("notifications.tasks.send_notification", notification_id)
+    except Exception:  # noqa: BLE001 - broker unreachable: the row waits for beat or send_notifications
         log.warning("broker unreachable: notification %s left pending", notification_id, exc_info=True)
 
 
@@ -99,3 +101,15 @@ def enqueue_pending(older_than_seconds: float = 0) -> int:
     for pk in pending:
         enqueue(pk)
     return len(pending)
+
+
+def notification_send(notification_id: int) -> None:
+    """Send one email once: the row is locked while sending and marked sent in the same transaction,
+    so a task run twice (retried, or redelivered after a worker died) sends it once."""
+    with transaction.atomic():
+        note = Notification.objects.select_for_update().filter(pk=notification_id, sent_at=None).first()
+        if note is None:
+            return
+        send_mail(note.subject, note.body, None, [note.to])
+        note.sent_at = timezone.now()
+        note.save(update_fields=["sent_at"])

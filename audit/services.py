@@ -1,16 +1,15 @@
 """The audit trail: who changed what in an event, when, and from what to what.
 
-Each write in `services` records itself here inside its own transaction, so a
-change and its record land or roll back together. Records are append-only
-(see `AuditRecord`); organizers read them newest first.
+Each write in `tournaments.services` records itself here inside its own
+transaction, so a change and its record land or roll back together. Recording
+has no other effect (the write path, not the trail, moves cached pages on).
 """
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q
 
-from tournaments import page_cache
-from tournaments.models import AuditRecord, Event, Game, Player, PlayerReport, Result
+from audit.models import AuditRecord
+from tournaments.models import Event, Game, Player, PlayerReport, Result
 
 # Every action the trail knows, for the API schema and the console's labels.
 ACTIONS = {
@@ -50,7 +49,6 @@ def record(event: Event, by: Actor, action: str, *, game: Game | None = None, ro
            before=None, after=None) -> AuditRecord:
     if action not in ACTIONS:
         raise ValueError(f"unknown audit action {action}")
-    page_cache.bump(event)  # every recorded change may change what public pages show
     if game is not None:
         round_number = game.round.number
         player = player or game.player_a_id
@@ -61,27 +59,23 @@ def record(event: Event, by: Actor, action: str, *, game: Game | None = None, ro
         before=before, after=after, **actor_fields(by))
 
 
+def jsonable(value):
+    """A field's value as the trail (and a backup) keeps it: dates as ISO text."""
+    return value.isoformat() if hasattr(value, "isoformat") else value
+
+
+RESULT_FIELDS = ("outcome", "vp_a", "vp_b", "turns", "master_a", "master_b")
+
+
 def result_snapshot(result: Result | None) -> dict | None:
     if result is None:
         return None
-    return {"outcome": result.outcome, "loser": result.loser or None, "vp_a": result.vp_a, "vp_b": result.vp_b,
-            "tp_a": result.tp_a, "tp_b": result.tp_b, "turns": result.turns,
-            "master_a": result.master_a, "master_b": result.master_b}
+    return {**{f: getattr(result, f) for f in RESULT_FIELDS}, "loser": result.loser or None,
+            "tp_a": result.tp_a, "tp_b": result.tp_b}
 
 
 def version_snapshot(version: PlayerReport | None) -> dict | None:
     if version is None:
         return None
-    return {"side": version.side, "outcome": version.outcome, "loser": version.loser or None,
-            "vp_a": version.vp_a, "vp_b": version.vp_b, "turns": version.turns,
-            "master_a": version.master_a, "master_b": version.master_b}
-
-
-def records(event: Event, *, table: int | None = None, player: int | None = None):
-    """The event's trail, newest first, optionally for one table or one player."""
-    found = AuditRecord.objects.filter(event=event)
-    if table is not None:
-        found = found.filter(table=table)
-    if player is not None:
-        found = found.filter(Q(player_id=player) | Q(other_player_id=player) | Q(by_player_id=player))
-    return found.order_by("-at", "-id")
+    return {**{f: getattr(version, f) for f in RESULT_FIELDS}, "loser": version.loser or None,
+            "side": version.side}

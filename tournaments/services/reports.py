@@ -9,38 +9,23 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from django.db import transaction
-
+from audit.services import record, result_snapshot, version_snapshot
+from notifications.services import report_awaits, report_disputed
 from scoring.messages import say
 from scoring.problems import conflict
-from scoring.validator import Report, breakdown_from_dict
-from tournaments import audit, notifications, services
-from tournaments.models import Game, Player, PlayerReport, Result
-
-UNREPORTED, AWAITING, DISPUTED, CONFIRMED = "unreported", PlayerReport.AWAITING, PlayerReport.DISPUTED, "confirmed"
-GAME_STATUSES = (UNREPORTED, AWAITING, DISPUTED, CONFIRMED)
-
-
-def game_status(game: Game) -> str:
-    """Where a game's result stands; reads prefetched `result` and `reports` when the caller loaded them."""
-    return status_of(getattr(game, "result", None) is not None, len(game.reports.all()))
-
-
-def status_of(has_result: bool, versions: int) -> str:
-    """A result counts whatever the players said; otherwise one version awaits the opponent and two
-    disagree."""
-    if has_result:
-        return CONFIRMED
-    return {0: UNREPORTED, 1: AWAITING}.get(versions, DISPUTED)
+from scoring.validator import Report, breakdown_from_dict, other_side
+from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport, Result
+from tournaments.services.changes import event_change
+from tournaments.services.results import result_save, result_scores
 
 
 def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
     """A player of the game reports it, or corrects their own version; returns the game's status."""
     scores = _checked(game, report)
-    with transaction.atomic():
+    with event_change(game.round.event, lock=False):
         game, versions = _locked(game, player)
         side = game.side_of(player.id)
-        mine, theirs = versions.get(side), versions.get(_other(side))
+        mine, theirs = versions.get(side), versions.get(other_side(side))
         if theirs is not None and mine is None:
             raise conflict("report_awaits_you", say(
                 "Your opponent already reported this game: confirm their result or dispute it."))
@@ -51,10 +36,10 @@ def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[
 def report_dispute(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
     """The opponent answers a report with their own figures; equal figures confirm it instead."""
     scores = _checked(game, report)
-    with transaction.atomic():
+    with event_change(game.round.event, lock=False):
         game, versions = _locked(game, player)
         side = game.side_of(player.id)
-        mine, theirs = versions.get(side), versions.get(_other(side))
+        mine, theirs = versions.get(side), versions.get(other_side(side))
         if theirs is None:
             raise conflict("nothing_to_dispute", say(
                 "Your opponent has not reported this game: report it yourself."))
@@ -63,21 +48,21 @@ def report_dispute(*, game: Game, player: Player, report: Report, masters: tuple
 
 def report_confirm(*, game: Game, player: Player) -> str:
     """The opponent accepts the other player's version (also the way out of a dispute); it counts."""
-    with transaction.atomic():
+    with event_change(game.round.event, lock=False):
         game, versions = _locked(game, player)
-        theirs = versions.get(_other(game.side_of(player.id)))
+        theirs = versions.get(other_side(game.side_of(player.id)))
         if theirs is None:
             raise conflict("nothing_to_confirm", say("There is no report from your opponent to confirm."))
         report = _as_report(theirs)
         _count(game, player, report, _checked(game, report), (theirs.master_a, theirs.master_b),
-               versions=[audit.version_snapshot(v) for v in versions.values()])
+               versions=[version_snapshot(v) for v in versions.values()])
     return CONFIRMED
 
 
 def _checked(game: Game, report: Report):
     if not game.round.event.self_reporting:
         raise conflict("self_reporting_off", say("Organizers enter the results of this event."))
-    return services.result_scores(game, report)
+    return result_scores(game, report)
 
 
 def _locked(game: Game, player: Player) -> tuple[Game, dict[str, PlayerReport]]:
@@ -91,30 +76,26 @@ def _locked(game: Game, player: Player) -> tuple[Game, dict[str, PlayerReport]]:
     return game, {v.side: v for v in game.reports.all()}
 
 
-def _other(side: str) -> str:
-    return "b" if side == "a" else "a"
-
-
 def _store_version(game, player, side, mine, theirs, report, scores, masters, action) -> str:
-    before = audit.version_snapshot(mine)
+    before = version_snapshot(mine)
     version = mine or PlayerReport(game=game, side=side)
     version.outcome, version.loser = report.outcome, report.loser or ""
     version.vp_a, version.vp_b, version.turns = scores[0].vp, scores[1].vp, report.turns
     version.breakdown = {s: asdict(part) for s, part in report.breakdown.items()}
     version.master_a, version.master_b = masters
     version.save()
-    audit.record(game.round.event, player, action, game=game, before=before, after=audit.version_snapshot(version))
+    record(game.round.event, player, action, game=game, before=before, after=version_snapshot(version))
     stamp = f"{side}:{version.updated_at.timestamp():.6f}"
     if theirs is not None and _same_result(version, theirs):
         # Both players now say the same thing: that is a confirmation.
-        _count(game, player, _as_report(theirs), services.result_scores(game, _as_report(theirs)),
+        _count(game, player, _as_report(theirs), result_scores(game, _as_report(theirs)),
                (theirs.master_a or version.master_a, theirs.master_b or version.master_b),
-               versions=[audit.version_snapshot(theirs), audit.version_snapshot(version)])
+               versions=[version_snapshot(theirs), version_snapshot(version)])
         return CONFIRMED
     if theirs is not None:
-        notifications.report_disputed(game, player, stamp)
+        report_disputed(game, player, stamp)
         return DISPUTED
-    notifications.report_awaits(game, player, stamp)
+    report_awaits(game, player, stamp)
     return AWAITING
 
 
@@ -129,6 +110,6 @@ def _as_report(version: PlayerReport) -> Report:
 
 
 def _count(game, player, report, scores, masters, *, versions) -> None:
-    result, _ = services.result_save(game=game, by=player, report=report, scores=scores, masters=masters)
-    audit.record(game.round.event, player, "result_confirmed", game=game, before={"versions": versions},
-                 after=audit.result_snapshot(result))
+    result, _ = result_save(game=game, by=player, report=report, scores=scores, masters=masters)
+    record(game.round.event, player, "result_confirmed", game=game, before={"versions": versions},
+           after=result_snapshot(result))

@@ -1,7 +1,7 @@
 """python manage.py send_notifications: hand every pending email to the workers (after a broker outage)."""
 from django.core.management.base import BaseCommand
 
-from tournaments.notifications import enqueue_pending
+from notifications.services import enqueue_pending
 
 
 class Command(BaseCommand):

@@ -1,0 +1,125 @@
+"""An event's life as its organizers shape it: creation, settings, co-organizers."""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.utils.text import slugify
+
+from audit.services import jsonable, record
+from scoring.formats import get_format
+from scoring.messages import say
+from scoring.missions import scheme_pool_problems
+from scoring.problems import Invalid, Problem, conflict, invalid
+from tournaments import selectors
+from tournaments.models import Event
+from tournaments.services.changes import event_change
+from tournaments.standings import DEFAULT_TIEBREAKS, TIEBREAKS
+
+# Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
+LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed")
+
+
+def event_create(
+    *,
+    user,
+    name: str,
+    date,
+    format: str,
+    rounds: int | None = None,
+    rematch_window: int = 3,
+    awards: dict | None = None,
+    tiebreaks: list[str] | None = None,
+    scheme_chart: str = "",
+    scheme_pools: dict | None = None,
+    deck_seed: str = "",
+    fresh_tables: bool = False,
+    unavailable_tables: list[int] | None = None,
+) -> Event:
+    event = Event(
+        name=name,
+        date=date,
+        format=format,
+        rounds=rounds,
+        rematch_window=rematch_window,
+        awards=awards or {},
+        tiebreaks=list(tiebreaks or DEFAULT_TIEBREAKS),
+        scheme_chart=scheme_chart,
+        scheme_pools=scheme_pools or {},
+        fresh_tables=fresh_tables,
+        unavailable_tables=sorted(set(unavailable_tables or [])),
+        created_by=user,
+    )
+    if deck_seed:
+        event.deck_seed = deck_seed
+    _check_settings(event, rounds_paired=0)
+    with event_change(event, lock=False):
+        event.slug = free_slug(name)
+        event.save()
+        event.organizers.add(user)
+    return event
+
+
+def event_update(*, event: Event, by, **changes) -> Event:
+    """Change an event's settings; the format, awards, chart and deck are fixed once round 1 exists."""
+    with event_change(event) as event:
+        before = {k: jsonable(getattr(event, k)) for k in changes}
+        paired = selectors.latest_round_number(event)
+        locked = [k for k in LOCKED_ONCE_STARTED if k in changes and changes[k] != getattr(event, k)]
+        if paired and locked:
+            raise conflict(
+                "settings_locked", say("{value} cannot change once round 1 is paired.", value=", ".join(locked))
+            )
+        if changes.get("format", event.format) != event.format and event.players.exists():
+            raise conflict("settings_locked", say("The format cannot change once players have registered."))
+        for key, value in changes.items():
+            setattr(event, key, value)
+        _check_settings(event, rounds_paired=paired)
+        event.save()
+        after = {k: jsonable(getattr(event, k)) for k in changes}
+        changed = [k for k in changes if before[k] != after[k]]
+        if changed:
+            record(event, by, "settings_changed", before={k: before[k] for k in changed},
+                   after={k: after[k] for k in changed})
+    return event
+
+
+def _check_settings(event: Event, *, rounds_paired: int) -> None:
+    fmt = get_format(event.format)
+    problems = []
+    if event.scheme_chart and fmt.chart(event.scheme_chart) is None:
+        problems.append(Problem("unknown_scheme_chart", say(
+            "{fmt_name} has the scheme charts {value}.", fmt_name=fmt.name,
+            value=", ".join(c.key for c in fmt.scheme_charts)), "scheme_chart"))
+    chain = event.tiebreaks
+    if not chain or len(set(chain)) != len(chain) or not set(chain) <= set(TIEBREAKS):
+        problems.append(Problem("invalid_tiebreaks", say(
+            "The tiebreak chain lists different tiebreaks among {value}.", value=", ".join(TIEBREAKS)), "tiebreaks"))
+    if event.rounds is not None and event.rounds < rounds_paired:
+        problems.append(Problem("rounds_below_paired", say(
+            "{rounds_paired} rounds are already paired.", rounds_paired=rounds_paired), "rounds"))
+    if not problems:
+        for number, pool in event.scheme_pools.items():
+            problems += scheme_pool_problems(event.chart(), pool, f"scheme_pools.{number}")
+    if problems:
+        raise Invalid(*problems)
+
+
+def free_slug(name: str) -> str:
+    """A slug from the name not yet taken by another event ("spring-open", then "spring-open-2"...)."""
+    base = slugify(name)[:120] or "event"
+    taken = set(Event.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def organizer_add(*, event: Event, username: str, by) -> Event:
+    """A co-organizer has the same rights as the event's creator."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise invalid("unknown_user", say("No user is called {username}.", username=username), "username")
+    with event_change(event) as event:
+        event.organizers.add(user)
+        record(event, by, "organizer_added", after={"username": user.get_username()})
+    return event

@@ -1,0 +1,125 @@
+"""Entries: registering players (one by one, by themselves, from a pasted CSV), correcting and
+removing them."""
+from __future__ import annotations
+
+from audit.services import record
+from scoring.entries import NAME_LENGTH, faction_problem
+from scoring.formats import get_format, key_of
+from scoring.messages import say
+from scoring.problems import Invalid, Problem, conflict
+from tournaments import selectors
+from tournaments.models import Event, Player
+from tournaments.services.changes import event_change
+
+
+def player_register(
+    *,
+    event: Event,
+    name: str,
+    faction: str,
+    club: str = "",
+    email: str = "",
+    is_ringer: bool = False,
+    checked_in: bool = True,
+    pinned_table: int | None = None,
+    user=None,
+    by=None,
+) -> Player:
+    """Register a player; `user` links a person's account to the entry (self-registration)."""
+    with event_change(event) as event:
+        return _register(event, name=name, faction=faction, club=club, email=email, is_ringer=is_ringer,
+                         checked_in=checked_in, pinned_table=pinned_table, user=user, by=by or user)
+
+
+def _register(event: Event, *, name, faction, club, email, is_ringer, checked_in, pinned_table, user, by) -> Player:
+    problems = [p for p in [faction_problem(get_format(event.format), faction)] if p]
+    if event.players.filter(name=name).exists():
+        problems.append(_duplicate_name(name))
+    if user is not None and event.players.filter(user=user).exists():
+        problems.append(Problem("already_registered", say("You are already registered for this event.")))
+    if is_ringer and event.players.filter(is_ringer=True).exists():
+        problems.append(Problem("ringer_exists", say("This event already has a Ringer; it can have only one."),
+                                "is_ringer"))
+    if problems:
+        raise Invalid(*problems)
+    player = Player.objects.create(event=event, name=name, faction=faction, club=club, email=email,
+                                   is_ringer=is_ringer, checked_in=checked_in, pinned_table=pinned_table, user=user)
+    record(event, by, "player_registered", player=player,
+           after={"name": name, "faction": faction, "club": club, "is_ringer": is_ringer})
+    return player
+
+
+def _duplicate_name(name: str) -> Problem:
+    return Problem("duplicate_name", say('A player named "{name}" is already registered.', name=name), "name")
+
+
+def player_self_register(*, event: Event, user, name: str, faction: str, club: str = "") -> Player:
+    """A signed-in person enters an event whose registration is open; their account acts as the player."""
+    if not event.registration_open:
+        raise conflict("registration_closed", say("Registration for this event is closed."))
+    if selectors.latest_round_number(event):
+        raise conflict("event_started", say("This event has started: ask an organizer to register you."))
+    return player_register(event=event, name=name, faction=faction, club=club, user=user)
+
+
+def player_update(*, player: Player, by, **changes) -> Player:
+    """Correct an entry; the same checks as registration for the fields that change."""
+    problems = []
+    if "faction" in changes:
+        problems.append(faction_problem(get_format(player.event.format), changes["faction"]))
+    if "name" in changes and player.event.players.filter(name=changes["name"]).exclude(pk=player.pk).exists():
+        problems.append(_duplicate_name(changes["name"]))
+    problems = [p for p in problems if p]
+    if problems:
+        raise Invalid(*problems)
+    before = {k: getattr(player, k) for k in changes}
+    with event_change(player.event):
+        for key, value in changes.items():
+            setattr(player, key, value)
+        player.save(update_fields=list(changes) or None)
+        record(player.event, by, "player_updated", player=player, before=before, after=changes)
+    return player
+
+
+def player_remove(*, player: Player, by) -> None:
+    """Undo a registration made by mistake; a player who has played (or been seated) is dropped instead."""
+    if player.seats.exists():
+        raise conflict("player_has_games", say("{name} already has games: drop the player instead.",
+                                               name=player.name))
+    with event_change(player.event):
+        record(player.event, by, "player_removed", player=player,
+               before={"name": player.name, "faction": player.faction, "club": player.club})
+        player.delete()
+
+
+def import_rows_checked(*, event: Event, rows: list[list[str]]) -> list[tuple[dict, list[Problem]]]:
+    """Players from CSV rows (name, faction, club), each with what is wrong with it; nothing is saved.
+    A faction may be given by key or by name; a header row "name,faction,club" is skipped."""
+    fmt = get_format(event.format)
+    taken = set(event.players.values_list("name", flat=True))
+    checked = []
+    for number, row in enumerate(rows, start=1):
+        cells = [c.strip() for c in row] + ["", "", ""]
+        if number == 1 and [c.lower() for c in cells[:2]] == ["name", "faction"]:
+            continue
+        entry = {"line": number, "name": cells[0], "faction": key_of(cells[1]), "club": cells[2]}
+        problems = []
+        if not entry["name"]:
+            problems.append(Problem("name_missing", say("The name is missing."), "name"))
+        elif len(entry["name"]) > NAME_LENGTH:
+            problems.append(Problem("name_too_long", say("A name has at most 100 characters."), "name"))
+        elif entry["name"] in taken:
+            problems.append(Problem("duplicate_name", say('"{value}" is already registered or listed above.',
+                                                          value=entry["name"]), "name"))
+        problems += [p for p in [faction_problem(fmt, entry["faction"], shown=cells[1])] if p]
+        taken.add(entry["name"])
+        checked.append((entry, problems))
+    return checked
+
+
+def players_import(*, event: Event, rows: list[list[str]], by) -> list[Player]:
+    """Register every valid row in one transaction (the preview showed the others and why)."""
+    with event_change(event) as event:
+        good = [entry for entry, problems in import_rows_checked(event=event, rows=rows) if not problems]
+        return [_register(event, name=e["name"], faction=e["faction"], club=e["club"][:100], email="",
+                          is_ringer=False, checked_in=True, pinned_table=None, user=None, by=by) for e in good]

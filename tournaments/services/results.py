@@ -1,0 +1,69 @@
+"""The result that counts: entered or corrected by an organizer, or confirmed by the players
+(`reports`); every figure judged by the rules module first."""
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from audit.services import record, result_snapshot, version_snapshot
+from scoring.messages import say
+from scoring.problems import conflict
+from scoring.results import score_report
+from scoring.validator import CONCEDED, Report
+from tournaments.models import Game, Player, PlayerReport, Result
+from tournaments.services.changes import event_change
+from tournaments.standings import ACTIVE, DROPPED
+
+
+def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | None = None) -> tuple[Result, bool]:
+    """An organizer enters or replaces a game's result; it counts at once and settles any players'
+    versions (a dispute). Masters not given are kept from the result or the players' versions.
+    Returns (result, created)."""
+    scores = result_scores(game, report)
+    with event_change(game.round.event, lock=False):
+        game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
+        existing = Result.objects.filter(game=game).first()
+        before = result_snapshot(existing)
+        known = [existing] if existing else list(game.reports.all())
+        versions = [version_snapshot(v) for v in game.reports.all()]
+        if not masters or not any(masters):
+            masters = next(((k.master_a, k.master_b) for k in known if k.master_a or k.master_b), ("", ""))
+        result, created = result_save(game=game, by=by, report=report, scores=scores, masters=masters)
+        record(game.round.event, by, "result_entered", game=game,
+               before={"result": before, "versions": versions} if versions else before,
+               after=result_snapshot(result))
+    return result, created
+
+
+def result_scores(game: Game, report: Report):
+    """The game's two scores under the event's rules; every problem with the report raises Invalid."""
+    if game.is_bye:
+        raise conflict("bye_result_fixed", say("A bye's result is the event's award and cannot be entered."))
+    names = {"a": game.player_a.name, "b": game.player_b.name}
+    return score_report(game.round.event.rules(), report, pool=game.round.scheme_pool, names=names)
+
+
+def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, str] = ("", "")) -> tuple[Result, bool]:
+    """Store the result that counts (inside the caller's `event_change`, with the game locked):
+    players' pending versions go, a concession drops the conceder."""
+    side_a, side_b = scores
+    PlayerReport.objects.filter(game=game).delete()
+    if report.outcome == CONCEDED:
+        Player.objects.filter(pk=game.player_of(report.loser), status=ACTIVE).update(status=DROPPED)
+    return Result.objects.update_or_create(
+        game=game,
+        defaults=dict(
+            outcome=report.outcome,
+            loser=report.loser or "",
+            master_a=masters[0],
+            master_b=masters[1],
+            entered_by=by if getattr(by, "is_authenticated", False) and not isinstance(by, Player) else None,
+            turns=report.turns,
+            breakdown={side: asdict(part) for side, part in report.breakdown.items()},
+            vp_a=side_a.vp,
+            tp_a=side_a.tp,
+            diff_a=side_a.diff,
+            vp_b=side_b.vp,
+            tp_b=side_b.tp,
+            diff_b=side_b.diff,
+        ),
+    )

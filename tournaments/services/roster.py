@@ -1,0 +1,67 @@
+"""Who takes part on the day: check-in, drops, disqualifications, and the private links."""
+from __future__ import annotations
+
+from audit.services import record
+from scoring.messages import say
+from scoring.problems import conflict
+from scoring.results import score_report
+from scoring.validator import FORFEITED, Report
+from tournaments.models import Player, new_player_key
+from tournaments.services.changes import event_change
+from tournaments.services.results import result_save
+from tournaments.standings import DISQUALIFIED, DROPPED
+
+
+def player_check_in(*, player: Player, by) -> Player:
+    _refuse_if_disqualified(player)
+    with event_change(player.event):
+        before = player.checked_in
+        player.checked_in = True
+        player.save(update_fields=["checked_in"])
+        record(player.event, by, "player_checked_in", player=player, before={"checked_in": before},
+               after={"checked_in": True})
+    return player
+
+
+def player_drop(*, player: Player, by) -> Player:
+    """A dropped player keeps the games played and is no longer paired."""
+    _refuse_if_disqualified(player)
+    with event_change(player.event):
+        before = player.status
+        player.status = DROPPED
+        player.save(update_fields=["status"])
+        record(player.event, by, "player_dropped", player=player, before={"status": before},
+               after={"status": DROPPED})
+    return player
+
+
+def player_disqualify(*, player: Player, by) -> Player:
+    """No further part, not ranked; an unconfirmed game of the current round is forfeited against them."""
+    with event_change(player.event) as event:
+        player = Player.objects.select_related("event").get(pk=player.pk)
+        before = player.status
+        player.status = DISQUALIFIED
+        player.save(update_fields=["status"])
+        record(event, by, "player_disqualified", player=player, before={"status": before},
+               after={"status": DISQUALIFIED})
+        current = event.round_set.order_by("-number").first()
+        game = current and current.games.filter(result__isnull=True, seats__player=player).first()
+        if game:
+            report = Report(outcome=FORFEITED, loser=game.side_of(player.id))
+            result_save(game=game, by=by, report=report, scores=score_report(event.rules(), report))
+    return player
+
+
+def player_key_rotate(*, player: Player, by) -> Player:
+    """Replace a player's private link (a lost or leaked slip): the old key stops working at once."""
+    with event_change(player.event):
+        player.key = new_player_key()
+        player.save(update_fields=["key"])
+        record(player.event, by, "key_rotated", player=player, after={"key": "replaced"})
+    return player
+
+
+def _refuse_if_disqualified(player: Player) -> None:
+    if player.status == DISQUALIFIED:
+        raise conflict("player_disqualified",
+                       say("{player_name} is disqualified and takes no further part.", player_name=player.name))
