@@ -146,3 +146,28 @@ def test_console_forms_answer_junk_without_a_server_error(organizer_client, path
     before = db_state()
     assert organizer_client.post(path, junk).status_code < 500
     assert db_state() == before
+
+
+def test_renaming_on_the_settings_page_keeps_awards_set_through_the_api_even_after_round_one(client, db):
+    """The page shows only the winner's VP of a concession; saving it unchanged must not rewrite the
+    rest of an award announced through the API (here 2 TP), nor be refused once round 1 is paired."""
+    from tests.api.conftest import Api, make_user
+
+    user, token = make_user("owner")
+    api = Api(client, token)
+    odd = {"winner": {"tp": 2, "diff": 10, "vp": 10}, "loser": {"tp": 0, "diff": -10, "vp": 0}}
+    status, made = api.post("/api/events/", {"name": "Odd Awards", "date": "2017-01-01", "format": "gg2017",
+                                             "concession": odd})
+    assert status == 201
+    for name in ("Ann", "Bob"):
+        api.post(f"/api/events/{made['id']}/players/", {"name": name, "faction": "guild"})
+    assert api.post(f"/api/events/{made['id']}/rounds/", {"seed": 1})[0] == 201
+    client.force_login(user)
+    page = client.get("/console/e/odd-awards/settings/").context["form"]
+    form = {**{k: v for k, v in page.initial.items() if v is not None}, "name": "Odd Awards Renamed"}
+    form = {k: ("on" if v is True else v) for k, v in form.items() if v is not False}
+    response = client.post("/console/e/odd-awards/settings/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    event = Event.objects.get(slug="odd-awards")
+    assert event.name == "Odd Awards Renamed"
+    assert event.rules().concession.winner.tp == 2 and api.get(f"/api/events/{made['id']}/")[1]["concession"] == odd

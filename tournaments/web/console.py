@@ -18,6 +18,8 @@ from django.views.decorators.http import require_POST
 from audit.selectors import records
 from jobs.models import Job
 from jobs.services import job_progress
+from scoring.awards import varied_awards
+from scoring.formats import Award
 from scoring.problems import DomainError
 from scoring.validator import Report
 from tournaments import exports, services
@@ -306,12 +308,9 @@ def settings_page(request, slug):
             changes["scheme_chart"] = ""  # the new format's own first chart
         elif data["scheme_chart"] != event.chart().key:
             changes["scheme_chart"] = data["scheme_chart"]
-        # A concession or forfeit gives the winner N VP and +N, the loser 0 VP and -N (GG2017: N = 10).
-        awards = {"bye": {"tp": data["bye_tp"], "diff": data["bye_diff"], "vp": data["bye_vp"]},
-                  **{kind: {"winner": {"tp": 3, "diff": n, "vp": n}, "loser": {"tp": 0, "diff": -n, "vp": 0}}
-                     for kind, n in (("concession", data["concession_winner_vp"]),
-                                     ("forfeit", data["forfeit_winner_vp"]))}}
-        if event.rules().announced(awards) != event.rules():
+        awards = varied_awards(rules, bye=Award(data["bye_tp"], data["bye_diff"], data["bye_vp"]),
+                               concession_vp=data["concession_winner_vp"], forfeit_vp=data["forfeit_winner_vp"])
+        if rules.announced(awards) != rules:  # only what the organizer changed, so a rename stays a rename
             changes["awards"] = awards
         try:
             services.event_update(event=event, by=request.user, **changes)
