@@ -167,22 +167,24 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
+# Rate limits (tournaments.access, for the API and the pages alike): reporting per player and per client
+# address, and failed key lookups per address. A venue's wifi puts many phones behind one address, hence
+# the wide per-address rate.
+RATE_LIMITS = {
+    "report_player": os.environ.get("THROTTLE_REPORT_PLAYER", "20/minute"),
+    "report_address": os.environ.get("THROTTLE_REPORT_ADDRESS", "300/minute"),
+    "bad_key": os.environ.get("THROTTLE_BAD_KEY", "20/minute"),
+}
+# Client addresses come from REMOTE_ADDR unless this many proxies (nginx) stand in front.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+
 REST_FRAMEWORK = {
     # Token first, so an anonymous write answers 401 with a WWW-Authenticate header, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
-        "tournaments.api.access.PlayerKeyAuthentication",
+        "tournaments.api.auth.PlayerKeyAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    # Reporting per player and per client address, and failed key lookups per address. A venue's
-    # wifi puts many phones behind one address, hence the wide per-address rate.
-    "DEFAULT_THROTTLE_RATES": {
-        "report_player": os.environ.get("THROTTLE_REPORT_PLAYER", "20/minute"),
-        "report_address": os.environ.get("THROTTLE_REPORT_ADDRESS", "300/minute"),
-        "bad_key": os.environ.get("THROTTLE_BAD_KEY", "20/minute"),
-    },
-    # Client addresses come from REMOTE_ADDR unless this many proxies (nginx) stand in front.
-    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_standardized_errors.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "drf_standardized_errors.handler.exception_handler",

@@ -202,23 +202,20 @@ def test_rotating_a_key_stops_the_old_one_at_once(running):
 
 
 def test_reporting_is_throttled_per_player_and_per_address(running, settings):
-    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               "DEFAULT_THROTTLE_RATES": {**rates, "report_player": "3/minute"}}
+    rates = settings.RATE_LIMITS
+    settings.RATE_LIMITS = {**rates, "report_player": "3/minute"}
     gid, reporter = running.side(0, "a")
     answers = [reporter.post(f"/api/games/{gid}/report/", {"vp_a": 5, "vp_b": n})[0] for n in range(5)]
     assert answers == [200, 200, 200, 429, 429]
     other_gid, other = running.side(1, "a")  # another player from the same address is not held back
     assert other.post(f"/api/games/{other_gid}/report/", {"vp_a": 5, "vp_b": 1})[0] == 200
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
-                               "DEFAULT_THROTTLE_RATES": {**rates, "report_address": "1/minute"}}
+    settings.RATE_LIMITS = {**rates, "report_address": "1/minute"}
     _, opponent = running.side(1, "b")
     assert opponent.post(f"/api/games/{other_gid}/confirm/")[0] == 429
 
 
 def test_guessing_keys_is_throttled_per_address(running, settings):
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
-        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "bad_key": "2/minute"}}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "bad_key": "2/minute"}
     gid = running.games[0]["id"]
     answers = [Api(APIClient(), key=f"guess{n}").post(f"/api/games/{gid}/report/", {"vp_a": 1, "vp_b": 0})[0]
                for n in range(4)]

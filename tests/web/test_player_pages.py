@@ -72,15 +72,13 @@ def test_forms_need_their_csrf_token(round_two):
 
 
 def test_a_wrong_link_is_a_404_and_guessing_is_throttled(round_two, settings):
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
-        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "bad_key": "3/minute"}}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "bad_key": "3/minute"}
     answers = [Client().get(f"/p/guess{n}/").status_code for n in range(5)]
     assert answers == [404, 404, 404, 429, 429]
 
 
 def test_reporting_from_the_page_is_throttled_per_player(round_two, settings):
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {
-        **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "report_player": "2/minute"}}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "report_player": "2/minute"}
     ann = round_two.player_a
     answers = [Client().post(private(ann), {"action": "report", "my_vp": n, "their_vp": 0,
                                             "outcome": "played"}).status_code for n in range(4)]

@@ -18,7 +18,7 @@ from scoring.validator import ERROR_CODES
 from tournaments import exports, selectors, services
 from tournaments.access import is_organizer
 from tournaments.api import serializers as s
-from tournaments.api.access import ReportPerAddress, ReportPerPlayer, acting_player
+from tournaments.api.auth import ReportThrottle, acting_player
 from tournaments.api.permissions import IsOrganizer, IsOrganizerOrReadOnly
 from tournaments.models import Event, Game, Player
 
@@ -345,7 +345,7 @@ class GamePlayerAnswer(APIView):
     (`Authorization: Key <key>`) or linked account. Throttled per player and per address."""
 
     permission_classes = [AllowAny]  # who may act is the game's business, checked below
-    throttle_classes = [ReportPerPlayer, ReportPerAddress]
+    throttle_classes = [ReportThrottle]
     action = None
 
     def player_of(self, request, game: Game) -> Player:

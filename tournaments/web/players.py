@@ -9,11 +9,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from rest_framework.exceptions import Throttled
 
 from scoring.problems import DomainError
 from tournaments import selectors, services
-from tournaments.api.access import player_for_key, refuse_bad_key, report_wait
+from tournaments.access import bad_key_wait, player_for_key, report_wait
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Event, Game, Player
 from tournaments.web import names
 from tournaments.web.forms import PlayerReportForm, RegistrationForm, SignUpForm, show_problems
@@ -23,9 +22,7 @@ from tournaments.web.views import clock_context
 def private_page(request, key):
     player = player_for_key(key)
     if player is None:
-        try:
-            refuse_bad_key(request)
-        except Throttled:
+        if bad_key_wait(request.META) is not None:
             return HttpResponse(_("Too many wrong links from this address; wait a minute."), status=429)
         raise Http404("No such link")
     event = player.event
@@ -33,7 +30,7 @@ def private_page(request, key):
     current = games[-1] if games and games[-1].round.number == selectors.latest_round_number(event) else None
     form = PlayerReportForm(request.POST or None)
     if request.method == "POST" and current is not None:
-        wait = report_wait(request, player)
+        wait = report_wait(request.META, player=player)
         if wait is not None:
             return HttpResponse(_("Too many reports; wait %(s)s seconds.") % {"s": int(wait)}, status=429)
         if _answer(request, player, current, form):
