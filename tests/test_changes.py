@@ -47,7 +47,7 @@ def test_an_unexpected_integrity_error_is_a_logged_500_not_a_conflict(organizer,
     def broken(**kwargs):
         raise IntegrityError("NOT NULL constraint failed: tournaments_player.nothing")
 
-    monkeypatch.setattr("tournaments.api.views.services.player_register", broken)
+    monkeypatch.setattr("tournaments.api.players.services.player_register", broken)
     token = organizer[1]
     with caplog.at_level(logging.ERROR, logger="django.request"):
         status, body = Api(Client(raise_request_exception=False), token).post(

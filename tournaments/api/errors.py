@@ -1,8 +1,11 @@
 """Domain errors become the same standardized JSON bodies as DRF's own errors. A constraint violation
 the services did not expect (they turn races into conflicts) is a bug: a 500, logged with its trace."""
+from drf_spectacular.utils import extend_schema
 from drf_standardized_errors.handler import ExceptionHandler
 from rest_framework import exceptions, status
-from rest_framework.exceptions import ErrorDetail
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.exceptions import ErrorDetail, NotFound
+from rest_framework.permissions import AllowAny
 from rest_framework.settings import api_settings
 
 from gaininggrounds.errors import UNAVAILABLE, database_unavailable
@@ -38,3 +41,11 @@ class DomainExceptionHandler(ExceptionHandler):
         if isinstance(exc, DomainError):
             return exceptions.ValidationError(problems_as_detail(exc))
         return super().convert_known_exceptions(exc)
+
+
+@extend_schema(exclude=True)
+@api_view(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
+@permission_classes([AllowAny])
+def api_not_found(request, *args, **kwargs):
+    """Any other /api/ address answers a JSON 404 rather than Django's HTML page."""
+    raise NotFound("There is no API endpoint at this address.")

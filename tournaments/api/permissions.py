@@ -1,6 +1,10 @@
+"""Who may do what in the API, and the base of every view under /api/events/{id}/."""
+from django.shortcuts import get_object_or_404
 from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.views import APIView
 
 from tournaments.access import is_organizer
+from tournaments.models import Event
 
 
 class IsOrganizerOrReadOnly(BasePermission):
@@ -25,3 +29,14 @@ class IsOrganizer(IsOrganizerOrReadOnly):
 
     def has_object_permission(self, request, view, event):
         return is_organizer(request.user, event)
+
+
+class EventScoped(APIView):
+    """A view under /api/events/{id}/: loads the event and checks organizer rights for writes."""
+
+    permission_classes = [IsOrganizerOrReadOnly]
+
+    def event(self) -> Event:
+        event = get_object_or_404(Event, pk=self.kwargs["event_id"])
+        self.check_object_permissions(self.request, event)
+        return event

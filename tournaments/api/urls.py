@@ -1,32 +1,38 @@
+"""The API's addresses, reversed by name under the "api" namespace (e.g. "api:job-download")."""
 from django.urls import path, re_path
 from rest_framework.authtoken.views import obtain_auth_token
 
-from tournaments.api import views
+from tournaments.api import events, files, formats, games, players, rounds, standings
+from tournaments.api.errors import api_not_found
+
+app_name = "api"
+
+EVENT = "events/<int:event_id>/"
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
-    path("formats/", views.FormatList.as_view(), name="format-list"),
-    path("formats/<slug:key>/", views.FormatDetail.as_view(), name="format-detail"),
-    path("events/", views.EventList.as_view(), name="event-list"),
-    path("events/<int:event_id>/", views.EventDetail.as_view(), name="event-detail"),
-    path("events/<int:event_id>/players/", views.EventPlayers.as_view(), name="event-players"),
-    path("events/<int:event_id>/organizers/", views.EventOrganizers.as_view(), name="event-organizers"),
-    *[path(f"events/<int:event_id>/players/<int:player_id>/{action}/", views.PlayerAction.as_view(action=action),
-           name=f"player-{action}") for action in views.PlayerAction.ACTIONS],
-    path("events/<int:event_id>/register/", views.EventRegistration.as_view(), name="event-register"),
-    path("events/<int:event_id>/audit/", views.EventAudit.as_view(), name="event-audit"),
-    path("events/<int:event_id>/rounds/", views.EventRounds.as_view(), name="event-rounds"),
-    path("events/<int:event_id>/rounds/<int:number>/", views.RoundDetail.as_view(), name="round-detail"),
-    path("events/<int:event_id>/rounds/<int:number>/swap/", views.RoundSwap.as_view(), name="round-swap"),
-    path("events/<int:event_id>/players/<int:player_id>/", views.PlayerDetail.as_view(), name="player-detail"),
-    path("events/<int:event_id>/exports/", views.EventExports.as_view(), name="event-exports"),
-    path("jobs/<uuid:pk>/", views.JobDetail.as_view(), name="job-detail"),
-    path("jobs/<uuid:pk>/download/", views.JobDownload.as_view(), name="job-download"),
-    path("events/<int:event_id>/standings/", views.Standings.as_view(), name="event-standings"),
-    path("games/<int:pk>/", views.GameDetail.as_view(), name="game-detail"),
-    path("games/<int:pk>/result/", views.GameResult.as_view(), name="game-result"),
-    path("games/<int:pk>/report/", views.GamePlayerAnswer.as_view(action="report"), name="game-report"),
-    path("games/<int:pk>/confirm/", views.GameConfirm.as_view(action="confirm"), name="game-confirm"),
-    path("games/<int:pk>/dispute/", views.GamePlayerAnswer.as_view(action="dispute"), name="game-dispute"),
-    re_path(r"^.*$", views.api_not_found),
+    path("auth/token/", obtain_auth_token, name="token"),
+    path("formats/", formats.FormatList.as_view(), name="format-list"),
+    path("formats/<slug:key>/", formats.FormatDetail.as_view(), name="format-detail"),
+    path("events/", events.EventList.as_view(), name="event-list"),
+    path(EVENT, events.EventDetail.as_view(), name="event-detail"),
+    path(f"{EVENT}organizers/", events.EventOrganizers.as_view(), name="event-organizers"),
+    path(f"{EVENT}audit/", events.EventAudit.as_view(), name="event-audit"),
+    path(f"{EVENT}players/", players.EventPlayers.as_view(), name="event-players"),
+    path(f"{EVENT}register/", players.EventRegistration.as_view(), name="event-register"),
+    path(f"{EVENT}players/<int:player_id>/", players.PlayerDetail.as_view(), name="player-detail"),
+    *[path(f"{EVENT}players/<int:player_id>/{action}/", players.PlayerAction.as_view(action=action),
+           name=f"player-{action}") for action in players.PlayerAction.ACTIONS],
+    path(f"{EVENT}rounds/", rounds.EventRounds.as_view(), name="event-rounds"),
+    path(f"{EVENT}rounds/<int:number>/", rounds.RoundDetail.as_view(), name="round-detail"),
+    path(f"{EVENT}rounds/<int:number>/swap/", rounds.RoundSwap.as_view(), name="round-swap"),
+    path(f"{EVENT}standings/", standings.Standings.as_view(), name="event-standings"),
+    path(f"{EVENT}exports/", files.EventExports.as_view(), name="event-exports"),
+    path("jobs/<uuid:pk>/", files.JobDetail.as_view(), name="job-detail"),
+    path("jobs/<uuid:pk>/download/", files.JobDownload.as_view(), name="job-download"),
+    path("games/<int:pk>/", games.GameDetail.as_view(), name="game-detail"),
+    path("games/<int:pk>/result/", games.GameResult.as_view(), name="game-result"),
+    path("games/<int:pk>/report/", games.GamePlayerAnswer.as_view(action="report"), name="game-report"),
+    path("games/<int:pk>/confirm/", games.GameConfirm.as_view(action="confirm"), name="game-confirm"),
+    path("games/<int:pk>/dispute/", games.GamePlayerAnswer.as_view(action="dispute"), name="game-dispute"),
+    re_path(r"^.*$", api_not_found),
 ]

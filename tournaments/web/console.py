@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from audit.selectors import records
+from gaininggrounds.downloads import attachment
 from jobs.models import Job
 from jobs.services import job_progress
 from scoring.awards import varied_awards
@@ -24,7 +25,6 @@ from scoring.problems import DomainError
 from scoring.validator import Report
 from tournaments import exports, services
 from tournaments.access import is_organizer
-from tournaments.api.views import file_response
 from tournaments.models import DISPUTED, Event, Game, Player
 from tournaments.web import names
 from tournaments.web.forms import (
@@ -262,7 +262,7 @@ def export_file(request, slug, what):
     made = exports.export_request(event=event, what=what, by=request.user)
     if isinstance(made, Job):
         return redirect("console-job", made.pk)
-    return file_response(made.text, made.name, made.content_type)
+    return attachment(made.text, made.name, made.content_type)
 
 
 def organized_job(request, job_id) -> Job:
@@ -286,7 +286,7 @@ def job_download(request, job_id):
     if job.kind != Job.EXPORT or job.status != Job.DONE:
         raise Http404("Nothing to download")
     job = Job.objects.get(pk=job.pk)
-    return file_response(job.output, job.output_name, job.output_type)
+    return attachment(job.output, job.output_name, job.output_type)
 
 
 @login_required

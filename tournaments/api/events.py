@@ -1,0 +1,153 @@
+"""/api/events/: events, their settings, co-organizers and audit trail."""
+from dataclasses import asdict
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+
+from audit.models import AuditRecord
+from audit.selectors import records
+from audit.services import ACTIONS
+from gaininggrounds.http_cache import public_cache
+from scoring.awards import ROUNDS_RANGE
+from tournaments import services
+from tournaments.access import is_organizer
+from tournaments.api.formats import AwardSerializer, UnusualResultSerializer
+from tournaments.api.permissions import EventScoped, IsOrganizer, IsOrganizerOrReadOnly
+from tournaments.models import Event
+from tournaments.standings import TIEBREAKS
+
+
+class EventSerializer(serializers.ModelSerializer):
+    """An event and its announced rules; awards show the values in force (the format's unless varied)."""
+
+    organizers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+    rounds = serializers.IntegerField(min_value=ROUNDS_RANGE[0], max_value=ROUNDS_RANGE[1], required=False,
+                                      allow_null=True)
+    rematch_window = serializers.IntegerField(min_value=ROUNDS_RANGE[0], max_value=ROUNDS_RANGE[1], required=False,
+                                              default=3)
+    bye = AwardSerializer(required=False)
+    concession = UnusualResultSerializer(required=False)
+    forfeit = UnusualResultSerializer(required=False)
+    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=list(TIEBREAKS)), required=False,
+                                      min_length=1, max_length=len(TIEBREAKS))
+    scheme_chart = serializers.CharField(required=False, allow_blank=True, max_length=20)
+    scheme_pools = serializers.DictField(child=serializers.ListField(child=serializers.CharField(max_length=60),
+                                                                     max_length=13), required=False)
+    deck_seed = serializers.CharField(required=False, max_length=64,
+                                      help_text="Shuffles the event's Fate Deck; shown to organizers only.")
+    unavailable_tables = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10000),
+                                               required=False, max_length=1000)
+
+    class Meta:
+        model = Event
+        fields = ["id", "slug", "name", "date", "format", "rounds", "rematch_window", "bye", "concession",
+                  "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
+                  "unavailable_tables", "self_reporting", "registration_open", "organizers", "created_at"]
+        read_only_fields = ["slug", "created_at"]
+
+    def validate_scheme_pools(self, pools):
+        if any(not key.isdigit() or int(key) < 1 for key in pools):
+            raise serializers.ValidationError("Scheme pools are keyed by round number: \"1\", \"2\", ...")
+        return {str(int(key)): pool for key, pool in pools.items()}
+
+    def settings_from(self, data: dict, current_awards: dict | None = None) -> dict:
+        """The service's keyword arguments: the three awards travel together as `awards`."""
+        data = dict(data)
+        varied = {k: data.pop(k) for k in ("bye", "concession", "forfeit") if k in data}
+        if varied or current_awards is None:
+            data["awards"] = {**(current_awards or {}), **varied}
+        return data
+
+    def to_representation(self, event):
+        data = super().to_representation(event)
+        rules = event.rules()
+        data.update(bye=asdict(rules.bye), concession=asdict(rules.concession), forfeit=asdict(rules.forfeit),
+                    scheme_chart=event.chart().key)
+        request = self.context.get("request")
+        if not (request and is_organizer(request.user, event)):
+            data.pop("deck_seed")
+        return data
+
+
+class OrganizerSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+
+
+class AuditRecordSerializer(serializers.ModelSerializer):
+    """One change: `by` names a user or a player (through their link or account) as they were then."""
+
+    action = serializers.ChoiceField(choices=sorted(ACTIONS.items()))
+    round = serializers.IntegerField(source="round_number", allow_null=True)
+    player = serializers.IntegerField(source="player_id", allow_null=True)
+    other_player = serializers.IntegerField(source="other_player_id", allow_null=True)
+
+    class Meta:
+        model = AuditRecord
+        fields = ["id", "at", "action", "by", "by_player", "round", "table", "player", "other_player", "before",
+                  "after"]
+
+
+@public_cache()
+class EventList(generics.ListCreateAPIView):
+    """Events, newest first; any signed-in user may create one and becomes its organizer."""
+
+    queryset = Event.objects.prefetch_related("organizers")
+    serializer_class = EventSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def perform_create(self, serializer):
+        serializer.instance = services.event_create(user=self.request.user,
+                                                    **serializer.settings_from(serializer.validated_data))
+
+
+@public_cache("event", "event_id")
+class EventDetail(generics.RetrieveUpdateAPIView):
+    """GET an event; PATCH its settings (organizers)."""
+
+    queryset = Event.objects.prefetch_related("organizers")
+    serializer_class = EventSerializer
+    permission_classes = [IsOrganizerOrReadOnly]
+    http_method_names = ["get", "patch", "head", "options"]
+    lookup_url_kwarg = "event_id"
+
+    def perform_update(self, serializer):
+        event = serializer.instance
+        serializer.instance = services.event_update(
+            event=event, by=self.request.user,
+            **serializer.settings_from(serializer.validated_data, current_awards=event.awards))
+
+
+class EventOrganizers(EventScoped):
+    @extend_schema(request=OrganizerSerializer, responses=EventSerializer)
+    def post(self, request, event_id):
+        """Add a co-organizer by username; they get the same rights as the creator."""
+        event = self.event()
+        data = OrganizerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.organizer_add(event=event, username=data.validated_data["username"], by=request.user)
+        event = Event.objects.prefetch_related("organizers").get(pk=event.pk)
+        return Response(EventSerializer(event, context={"request": request}).data)
+
+
+class EventAudit(EventScoped, generics.ListAPIView):
+    """Every change to the event, newest first (organizers only); `?table=` and `?player=` narrow it."""
+
+    permission_classes = [IsOrganizer]
+    serializer_class = AuditRecordSerializer
+
+    @extend_schema(parameters=[OpenApiParameter("table", int), OpenApiParameter("player", int)])
+    def get(self, request, *args, **kwargs):
+        return self.list(request, *args, **kwargs)
+
+    def get_queryset(self):
+        filters = {}
+        for name in ("table", "player"):
+            value = self.request.query_params.get(name)
+            if value is not None:
+                if not value.isdigit():
+                    raise ValidationError({name: ["A number."]}, code="invalid")
+                filters[name] = int(value)
+        return records(self.event(), **filters)

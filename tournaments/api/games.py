@@ -1,0 +1,233 @@
+"""/api/games/{id}/: a game, the organizer's result, and the players' report, confirm and dispute."""
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.validator import ERROR_CODES, PLAYED, REPORTED_OUTCOMES, SIDES, Report, breakdown_from_dict
+from tournaments import services
+from tournaments.access import is_organizer
+from tournaments.api.auth import ReportThrottle, acting_player
+from tournaments.api.permissions import IsOrganizerOrReadOnly
+from tournaments.models import GAME_STATUSES, Game, Player, PlayerReport, Result
+
+
+class ResultSideSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    vp = serializers.IntegerField()
+    tp = serializers.IntegerField()
+    diff = serializers.IntegerField()
+
+
+class ResultSerializer(serializers.ModelSerializer):
+    a = serializers.SerializerMethodField()
+    b = serializers.SerializerMethodField()
+    loser = serializers.CharField(allow_null=True)
+
+    class Meta:
+        model = Result
+        fields = ["game", "outcome", "loser", "a", "b", "turns", "breakdown", "master_a", "master_b",
+                  "entered_at"]
+
+    def get_a(self, result) -> ResultSideSerializer:
+        return {"player": result.game.player_a_id, "vp": result.vp_a, "tp": result.tp_a, "diff": result.diff_a}
+
+    def get_b(self, result) -> ResultSideSerializer(allow_null=True):
+        if result.game.player_b_id is None:
+            return None
+        return {"player": result.game.player_b_id, "vp": result.vp_b, "tp": result.tp_b, "diff": result.diff_b}
+
+    def to_representation(self, result):
+        data = super().to_representation(result)
+        data["loser"] = result.loser or None
+        return data
+
+
+class SchemeScoreSerializer(serializers.Serializer):
+    scheme = serializers.CharField(max_length=60)
+    vp = serializers.IntegerField()
+    noted_model = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
+
+
+class TurnScoreSerializer(serializers.Serializer):
+    turn = serializers.IntegerField()
+    strategy = serializers.IntegerField(default=0)
+    schemes = serializers.DictField(child=serializers.IntegerField(), default=dict)
+
+
+class SideBreakdownSerializer(serializers.Serializer):
+    strategy = serializers.IntegerField(default=0)
+    schemes = SchemeScoreSerializer(many=True, default=list)
+    turns = TurnScoreSerializer(many=True, default=list)
+
+    def validate(self, data):
+        if len(data["schemes"]) > 13 or len(data["turns"]) > 20:
+            raise serializers.ValidationError("Too many schemes or turns for one game.", code="too_long")
+        return data
+
+
+class BreakdownSerializer(serializers.Serializer):
+    a = SideBreakdownSerializer(required=False)
+    b = SideBreakdownSerializer(required=False)
+
+
+class ResultInputSerializer(serializers.Serializer):
+    """A reported result. Ranges and consistency are the rules module's to judge (see its error codes)."""
+
+    vp_a = serializers.IntegerField(required=False, allow_null=True)
+    vp_b = serializers.IntegerField(required=False, allow_null=True)
+    outcome = serializers.ChoiceField(choices=REPORTED_OUTCOMES, default=PLAYED)
+    loser = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True)
+    turns = serializers.IntegerField(required=False, allow_null=True, help_text="Turns played.")
+    breakdown = BreakdownSerializer(required=False)
+    master_a = serializers.CharField(required=False, allow_blank=True, max_length=60, default="",
+                                     help_text="The Master player a led.")
+    master_b = serializers.CharField(required=False, allow_blank=True, max_length=60, default="")
+
+    def masters(self) -> tuple[str, str]:
+        return self.validated_data["master_a"], self.validated_data["master_b"]
+
+    def to_report(self) -> Report:
+        data = self.validated_data
+        return Report(outcome=data["outcome"], vp_a=data.get("vp_a"), vp_b=data.get("vp_b"),
+                      loser=data.get("loser"), turns=data.get("turns"),
+                      breakdown=breakdown_from_dict(data.get("breakdown", {})))
+
+
+class ResultProblemSerializer(serializers.Serializer):
+    """One problem with a reported result (the body's `errors` list holds every one)."""
+
+    code = serializers.ChoiceField(choices=sorted(ERROR_CODES.items()))
+    attr = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class VersionSerializer(serializers.ModelSerializer):
+    """A player's version of the result, not counted until confirmed."""
+
+    side = serializers.ChoiceField(choices=SIDES, help_text="Who reported this version.")
+    outcome = serializers.ChoiceField(choices=REPORTED_OUTCOMES)
+    loser = serializers.CharField(allow_null=True)
+
+    class Meta:
+        model = PlayerReport
+        fields = ["side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "master_a", "master_b",
+                  "updated_at"]
+
+    def to_representation(self, version):
+        data = super().to_representation(version)
+        data["loser"] = version.loser or None
+        return data
+
+
+class GameSerializer(serializers.ModelSerializer):
+    """A game; `status` says where its result stands. Only a confirmed result is in `result`; the players'
+    pending `versions` go to the two players and the organizers alone."""
+
+    bye = serializers.BooleanField(source="is_bye", read_only=True)
+    status = serializers.SerializerMethodField()
+    result = serializers.SerializerMethodField()
+    versions = VersionSerializer(source="reports", many=True, read_only=True, required=False)
+    event = serializers.IntegerField(source="round.event_id", read_only=True)
+    round = serializers.IntegerField(source="round.number", read_only=True)
+
+    class Meta:
+        model = Game
+        fields = ["id", "event", "round", "table", "player_a", "player_b", "bye", "flags", "status", "result",
+                  "versions"]
+
+    def get_status(self, game) -> serializers.ChoiceField(choices=GAME_STATUSES):
+        return game.result_status()
+
+    def get_result(self, game) -> ResultSerializer(allow_null=True):
+        result = getattr(game, "result", None)
+        return ResultSerializer(result).data if result else None
+
+    def to_representation(self, game):
+        data = super().to_representation(game)
+        if not self.context.get("sees_versions"):
+            data.pop("versions")
+        return data
+
+
+def load_game(pk) -> Game:
+    return get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b", "result")
+                             .prefetch_related("reports"), pk=pk)
+
+
+def sees_versions(request, game: Game) -> bool:
+    """The two players and the organizers see the players' pending versions; nobody else does."""
+    event = game.round.event
+    player = acting_player(request, event)
+    return (player is not None and game.side_of(player.id) is not None) or is_organizer(request.user, event)
+
+
+RESULT_PROBLEMS = OpenApiResponse(ResultProblemSerializer(many=True), description=(
+    "Every problem with the report, each with its `code`:\n" + "\n".join(
+        f"- `{code}`: {meaning}" for code, meaning in sorted(ERROR_CODES.items()))))
+
+
+class GameDetail(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=GameSerializer)
+    def get(self, request, pk):
+        game = load_game(pk)
+        return Response(GameSerializer(game, context={"sees_versions": sees_versions(request, game)}).data)
+
+
+class GameResult(APIView):
+    permission_classes = [IsOrganizerOrReadOnly]
+
+    @extend_schema(request=ResultInputSerializer, responses={200: ResultSerializer, 201: ResultSerializer,
+                                                               400: RESULT_PROBLEMS})
+    def post(self, request, pk):
+        """The organizer's result: counts at once and decides any dispute."""
+        game = get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b"), pk=pk)
+        self.check_object_permissions(request, game.round.event)
+        data = ResultInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result, created = services.result_record(game=game, by=request.user, report=data.to_report(),
+                                                 masters=data.masters())
+        return Response(ResultSerializer(result).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class GamePlayerAnswer(APIView):
+    """POST /api/games/{id}/report/, confirm/ or dispute/: a player of the game, by private key
+    (`Authorization: Key <key>`) or linked account. Throttled per player and per address."""
+
+    permission_classes = [AllowAny]  # who may act is the game's business, checked below
+    throttle_classes = [ReportThrottle]
+    action = None
+
+    def player_of(self, request, game: Game) -> Player:
+        player = acting_player(request, game.round.event)
+        if player is None or game.side_of(player.id) is None:
+            if not (request.auth or request.user.is_authenticated):
+                raise NotAuthenticated("Send your private key: Authorization: Key <key>.")
+            raise PermissionDenied("Only the two players of this game can report, confirm or dispute it.")
+        return player
+
+    @extend_schema(request=ResultInputSerializer, responses={200: GameSerializer, 400: RESULT_PROBLEMS})
+    def post(self, request, pk):
+        game = load_game(pk)
+        player = self.player_of(request, game)
+        if self.action == "confirm":
+            services.report_confirm(game=game, player=player)
+        else:
+            data = ResultInputSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            answer = services.report_submit if self.action == "report" else services.report_dispute
+            answer(game=game, player=player, report=data.to_report(), masters=data.masters())
+        game = load_game(pk)
+        return Response(GameSerializer(game, context={"sees_versions": True}).data)
+
+
+class GameConfirm(GamePlayerAnswer):
+    @extend_schema(request=None, responses=GameSerializer)
+    def post(self, request, pk):
+        return super().post(request, pk)

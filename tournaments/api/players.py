@@ -1,0 +1,129 @@
+"""/api/events/{id}/players/: entries, self-registration and the organizer's actions on a player."""
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from gaininggrounds.http_cache import public_cache
+from tournaments import services
+from tournaments.access import is_organizer
+from tournaments.api.permissions import EventScoped
+from tournaments.models import Event, Player
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    """A player's entry; `key`, `link` (the private link) and `email` go to the event's organizers only."""
+
+    pinned_table = serializers.IntegerField(min_value=1, max_value=10000, required=False, allow_null=True,
+                                            help_text="Accessibility: this player always sits at this table.")
+    key = serializers.CharField(read_only=True, required=False,
+                                help_text="Organizers only: the private key (`Authorization: Key <key>`).")
+    link = serializers.SerializerMethodField(help_text="Organizers only: the player's private page.")
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "faction", "club", "email", "status", "is_ringer", "checked_in", "pinned_table",
+                  "key", "link"]
+        read_only_fields = ["status"]
+
+    def get_link(self, player) -> str:
+        request = self.context.get("request")
+        path = reverse("private", args=[player.key])
+        return request.build_absolute_uri(path) if request else path
+
+    def to_representation(self, player):
+        data = super().to_representation(player)
+        if not self.context.get("organizer"):
+            for private in ("key", "link", "email"):
+                data.pop(private)
+        return data
+
+
+class RegistrationSerializer(serializers.Serializer):
+    """A signed-in person entering an event themselves; the name defaults to their username."""
+
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    faction = serializers.CharField(max_length=40)
+    club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+
+
+def players_out(request, event: Event, players, **kw):
+    """Players as this request may see them: organizers get the private keys and links."""
+    context = {"request": request, "organizer": is_organizer(request.user, event)}
+    return PlayerSerializer(players, context=context, **kw).data
+
+
+@public_cache("event", "event_id")
+class EventPlayers(EventScoped):
+    @extend_schema(responses=PlayerSerializer(many=True))
+    def get(self, request, event_id):
+        event = self.event()
+        return Response(players_out(request, event, event.players.all(), many=True))
+
+    @extend_schema(request=PlayerSerializer, responses={201: PlayerSerializer})
+    def post(self, request, event_id):
+        event = self.event()
+        data = PlayerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_register(event=event, by=request.user, **data.validated_data)
+        return Response(players_out(request, event, player), status=status.HTTP_201_CREATED)
+
+
+class EventRegistration(EventScoped):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=RegistrationSerializer, responses={201: PlayerSerializer})
+    def post(self, request, event_id):
+        """A signed-in person registers themselves while the organizer keeps registration open; their
+        account then acts as the player (reporting, confirming)."""
+        event = get_object_or_404(Event, pk=event_id)
+        data = RegistrationSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        name = data.validated_data.get("name") or request.user.get_username()[:100]
+        player = services.player_self_register(event=event, user=request.user, name=name,
+                                               faction=data.validated_data["faction"],
+                                               club=data.validated_data["club"])
+        return Response(players_out(request, event, player), status=status.HTTP_201_CREATED)
+
+
+class PlayerAction(EventScoped):
+    """POST .../players/{pid}/check-in/, drop/, disqualify/ or rotate-key/ (a new private link; the old
+    one stops working at once)."""
+
+    action = None
+    ACTIONS = {"check-in": services.player_check_in, "drop": services.player_drop,
+               "disqualify": services.player_disqualify, "rotate-key": services.player_key_rotate}
+
+    @extend_schema(request=None, responses=PlayerSerializer)
+    def post(self, request, event_id, player_id):
+        event = self.event()
+        player = get_object_or_404(Player, pk=player_id, event=event)
+        player = self.ACTIONS[self.action](player=player, by=request.user)
+        return Response(players_out(request, event, player))
+
+
+@public_cache("event", "event_id")
+class PlayerDetail(EventScoped):
+    @extend_schema(responses=PlayerSerializer)
+    def get(self, request, event_id, player_id):
+        event = self.event()
+        return Response(players_out(request, event, get_object_or_404(Player, pk=player_id, event=event)))
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, event_id, player_id):
+        """Remove a registration made by mistake (409 once the player has a game: drop them instead)."""
+        services.player_remove(player=get_object_or_404(Player, pk=player_id, event=self.event()), by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=PlayerSerializer, responses=PlayerSerializer)
+    def patch(self, request, event_id, player_id):
+        """Correct a player's entry: name, faction, club, pinned table."""
+        event = self.event()
+        player = get_object_or_404(Player, pk=player_id, event=event)
+        data = PlayerSerializer(player, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        changes = {k: v for k, v in data.validated_data.items()
+                   if k in ("name", "faction", "club", "email", "pinned_table")}
+        return Response(players_out(request, event, services.player_update(player=player, by=request.user, **changes)))

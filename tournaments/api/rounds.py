@@ -1,0 +1,115 @@
+"""/api/events/{id}/rounds/: pairing the next round (at once or as a job), a round, swaps, deletion."""
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from gaininggrounds.http_cache import public_cache
+from jobs.models import Job
+from scoring.deck import Card
+from scoring.formats import get_format
+from tournaments import selectors, services
+from tournaments.access import is_organizer
+from tournaments.api.files import JobSerializer
+from tournaments.api.formats import NamedSerializer, SchemeSerializer
+from tournaments.api.games import GameSerializer
+from tournaments.api.permissions import EventScoped
+from tournaments.models import Round
+from tournaments.pairing import METHODS, SWISS
+
+
+class RoundGameSerializer(GameSerializer):
+    class Meta(GameSerializer.Meta):
+        fields = ["id", "table", "player_a", "player_b", "bye", "flags", "status", "result", "versions"]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    """A round: `strategy`, `deployment` and `scheme_pool` as keys, `mission` with names, the Fate
+    cards flipped for it (`cards`, in order), the organizer's `report`, and the games by table."""
+
+    games = RoundGameSerializer(many=True, read_only=True)
+    mission = serializers.SerializerMethodField()
+    cards = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["number", "strategy", "deployment", "scheme_pool", "mission", "cards", "report", "seed",
+                  "created_at", "games"]
+
+    def get_mission(self, rnd) -> dict:
+        fmt = get_format(rnd.event.format)
+        return {"strategy": NamedSerializer(fmt.strategy(rnd.strategy)).data,
+                "deployment": NamedSerializer(fmt.deployment(rnd.deployment)).data,
+                "scheme_pool": SchemeSerializer([fmt.scheme(k) for k in rnd.scheme_pool], many=True).data}
+
+    def get_cards(self, rnd) -> list[dict]:
+        return [{**flip, "name": Card(flip["card"]).name} for flip in rnd.flips]
+
+
+class RoundInputSerializer(serializers.Serializer):
+    seed = serializers.CharField(required=False, allow_blank=True, max_length=64)
+    method = serializers.ChoiceField(choices=METHODS, default=SWISS, help_text="swiss, random or fold.")
+    avoid_same_club = serializers.BooleanField(default=False, help_text="Round 1: keep clubmates apart.")
+    strategy = serializers.CharField(required=False, allow_blank=True, max_length=60)
+    deployment = serializers.CharField(required=False, allow_blank=True, max_length=60)
+    scheme_pool = serializers.ListField(child=serializers.CharField(max_length=60), required=False, max_length=13)
+
+
+class SwapSerializer(serializers.Serializer):
+    player_1 = serializers.IntegerField()
+    player_2 = serializers.IntegerField()
+    force = serializers.BooleanField(default=False)
+
+
+@public_cache("event", "event_id")
+class EventRounds(EventScoped):
+    @extend_schema(responses=RoundSerializer(many=True))
+    def get(self, request, event_id):
+        return Response(RoundSerializer(selectors.rounds_with_games(self.event()), many=True).data)
+
+    @extend_schema(request=RoundInputSerializer, responses={201: RoundSerializer, 202: JobSerializer})
+    def post(self, request, event_id):
+        """The next round, made now (201); for a large field a job to follow instead (202)."""
+        event = self.event()
+        data = RoundInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        made = services.round_request(event=event, by=request.user, **data.validated_data)
+        if isinstance(made, Job):
+            made.refresh_from_db()
+            body = JobSerializer(made, context={"request": request}).data
+            return Response(body, status=status.HTTP_202_ACCEPTED,
+                            headers={"Location": request.build_absolute_uri(reverse("api:job-detail", args=[made.pk]))})
+        return Response(RoundSerializer(selectors.round_with_games(event, made.number),
+                                          context={"sees_versions": True}).data, status=status.HTTP_201_CREATED)
+
+
+@public_cache("event", "event_id")
+class RoundDetail(EventScoped):
+    @extend_schema(responses=RoundSerializer)
+    def get(self, request, event_id, number):
+        event = self.event()
+        rnd = selectors.round_with_games(event, number)
+        if rnd is None:
+            raise NotFound(f"This event has no round {number}.")
+        return Response(RoundSerializer(rnd, context={"sees_versions": is_organizer(request.user, event)}).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, event_id, number):
+        event = self.event()
+        if not event.round_set.filter(number=number).exists():
+            raise NotFound(f"This event has no round {number}.")
+        services.round_delete(event=event, number=number, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundSwap(EventScoped):
+    @extend_schema(request=SwapSerializer, responses=RoundSerializer)
+    def post(self, request, event_id, number):
+        """Exchange two players' seats before any result; a rule-breaking swap needs "force": true."""
+        event = self.event()
+        data = SwapSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.round_swap(event=event, number=number, by=request.user, **data.validated_data)
+        return Response(RoundSerializer(selectors.round_with_games(event, number),
+                                          context={"sees_versions": True}).data)

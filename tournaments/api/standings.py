@@ -1,0 +1,43 @@
+"""/api/events/{id}/standings/: the ranking now or after any round."""
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+
+from gaininggrounds.http_cache import public_cache
+from tournaments import selectors
+from tournaments.api.permissions import EventScoped
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField(source="entrant.id")
+    name = serializers.CharField(source="entrant.name")
+    faction = serializers.CharField(source="entrant.faction")
+    tp = serializers.IntegerField(source="totals.tp")
+    diff = serializers.IntegerField(source="totals.diff")
+    vp = serializers.IntegerField(source="totals.vp")
+    played = serializers.IntegerField(source="totals.played")
+    sos = serializers.IntegerField(source="totals.sos", help_text="Strength of schedule: opponents' TP.")
+    status = serializers.CharField(source="entrant.status")
+
+
+class StandingsSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    standings = StandingRowSerializer(many=True)
+
+
+@public_cache("event", "event_id")
+class Standings(EventScoped):
+    @extend_schema(parameters=[OpenApiParameter("round", int, description="Standings after this round")],
+                   responses=StandingsSerializer)
+    def get(self, request, event_id):
+        event = self.event()
+        latest = selectors.latest_round_number(event)
+        after = request.query_params.get("round")
+        if after is not None:
+            if not after.isdigit() or not 0 <= int(after) <= latest:
+                raise ValidationError({"round": [f"Round must be a number from 0 to {latest}."]}, code="invalid")
+            after = int(after)
+        rows = selectors.event_standings(event, after_round=after)
+        return Response(StandingsSerializer({"round": latest if after is None else after, "standings": rows}).data)
