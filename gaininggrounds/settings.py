@@ -149,9 +149,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "my-events"
-LOGOUT_REDIRECT_URL = "home"
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "accounts:my-events"
+LOGOUT_REDIRECT_URL = "public:home"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]

@@ -9,7 +9,9 @@ urlpatterns = [
     path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("api/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("", include("tournaments.web.urls")),
+    path("", include("tournaments.web.urls_public")),
+    path("", include("tournaments.web.urls_accounts")),
+    path("console/", include("tournaments.web.urls_console")),
 ]
 
 handler500 = "gaininggrounds.errors.server_error"

@@ -30,7 +30,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     def get_link(self, player) -> str:
         request = self.context.get("request")
-        path = reverse("private", args=[player.key])
+        path = reverse("public:private", args=[player.key])
         return request.build_absolute_uri(path) if request else path
 
     def to_representation(self, player):

@@ -1,11 +1,11 @@
 """Template filters for the game's words in the reader's language."""
 from django import template
 
-from tournaments.web import names
+from tournaments.web import presenters
 
 register = template.Library()
 
 
 @register.filter
 def status_label(status: str) -> str:
-    return names.game_status(status)
+    return presenters.game_status(status)

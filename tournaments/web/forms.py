@@ -4,10 +4,16 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from scoring.awards import AWARD_RANGES, ROUNDS_RANGE, WINNER_VP_RANGE
 from scoring.formats import FORMATS
 from scoring.problems import DomainError
 from scoring.validator import PLAYED, REPORTED_OUTCOMES, Report
 from tournaments.pairing import METHODS
+
+
+def bounded(low_high: tuple[int, int]) -> dict:
+    """An inclusive range from scoring.awards as a form field's limits."""
+    return {"min_value": low_high[0], "max_value": low_high[1]}
 
 
 def show_problems(form: forms.Form, error: DomainError) -> None:
@@ -19,7 +25,7 @@ class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     format = forms.ChoiceField(label=_("Format"), choices=[(f.key, f.name) for f in FORMATS.values()])
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, required=False,
+    rounds = forms.IntegerField(label=_("Rounds"), **bounded(ROUNDS_RANGE), required=False,
                                 help_text=_("Empty: set from the number of players at round 1."))
 
 
@@ -55,18 +61,18 @@ class SettingsForm(forms.Form):
     format = forms.ChoiceField(label=_("Format"), choices=[(f.key, f.name) for f in FORMATS.values()])
     scheme_chart = forms.ChoiceField(label=_("Scheme chart"),
                                      choices=[(c.key, c.name) for f in FORMATS.values() for c in f.scheme_charts])
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, required=False)
-    rematch_window = forms.IntegerField(label=_("Rematch window (rounds)"), min_value=1, max_value=30)
+    rounds = forms.IntegerField(label=_("Rounds"), **bounded(ROUNDS_RANGE), required=False)
+    rematch_window = forms.IntegerField(label=_("Rematch window (rounds)"), **bounded(ROUNDS_RANGE))
     fresh_tables = forms.BooleanField(label=_("Keep players off tables they played on"), required=False)
     self_reporting = forms.BooleanField(label=_("Players report and confirm their own results"), required=False)
     registration_open = forms.BooleanField(label=_("Registration open to signed-in players"), required=False)
-    bye_tp = forms.IntegerField(label=_("Bye: TP"), min_value=0, max_value=10)
-    bye_diff = forms.IntegerField(label=_("Bye: Differential"), min_value=-100, max_value=100)
-    bye_vp = forms.IntegerField(label=_("Bye: VP"), min_value=0, max_value=100)
+    bye_tp = forms.IntegerField(label=_("Bye: TP"), **bounded(AWARD_RANGES["tp"]))
+    bye_diff = forms.IntegerField(label=_("Bye: Differential"), **bounded(AWARD_RANGES["diff"]))
+    bye_vp = forms.IntegerField(label=_("Bye: VP"), **bounded(AWARD_RANGES["vp"]))
     concession_winner_vp = forms.IntegerField(label=_("Concession: the winner's VP (and Differential)"),
-                                              min_value=0, max_value=100)
+                                              **bounded(WINNER_VP_RANGE))
     forfeit_winner_vp = forms.IntegerField(label=_("Forfeit: the winner's VP (and Differential)"),
-                                           min_value=0, max_value=100)
+                                           **bounded(WINNER_VP_RANGE))
 
 
 class SwapForm(forms.Form):

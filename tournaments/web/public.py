@@ -5,30 +5,18 @@ from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from gaininggrounds.http_cache import public_cache
 from tournaments import selectors
-from tournaments.clock import latest_notice
 from tournaments.models import Event, Player, status_of
 from tournaments.standings import DROPPED
-from tournaments.web import names
+from tournaments.web import presenters
 from tournaments.web.forms import RegistrationForm
+from tournaments.web.presenters import clock_context
 from tournaments.web.rows import rendered_rows
 
 POLL_SECONDS = 20
-
-
-def clock_context(rnd) -> dict:
-    """What the round clock shows: seconds left (None before it starts), whether it is running and,
-    if so, when it ends (epoch seconds), so a page served from the cache still counts right."""
-    ends = None
-    if rnd.clock_started_at is not None and rnd.clock_left is not None:
-        ends = int(rnd.clock_started_at.timestamp()) + rnd.clock_left
-    run = rnd.clock_started_at.isoformat() if rnd.clock_started_at else None
-    return {"clock_left": rnd.seconds_left(timezone.now()), "clock_running": rnd.clock_started_at is not None,
-            "clock_ends": ends, "clock_notice": latest_notice(rnd.clock_notices, run)}
 
 
 def switch_language(request, code):
@@ -46,14 +34,6 @@ def switch_language(request, code):
     return response
 
 
-def round_and_players(event, number):
-    """The round with its games and results, and the event's players by id; 404 for an unknown round."""
-    rnd = selectors.round_with_games(event, number)
-    if rnd is None:
-        raise Http404("No such round")
-    return rnd, {p.id: p for p in event.players.all()}
-
-
 @public_cache()
 def home(request):
     return render(request, "public/home.html", {"phases": selectors.events_by_phase()})
@@ -63,7 +43,7 @@ def home(request):
 def event_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     link = player_link(event.slug)
-    players = [{"name": name, "href": link(pid), "faction": names.faction(event.format, faction),
+    players = [{"name": name, "href": link(pid), "faction": presenters.faction(event.format, faction),
                 "status": status} for pid, name, faction, status in
                event.players.filter(is_ringer=False).values_list("id", "name", "faction", "status")]
     rounds = list(event.round_set.order_by("number").values_list("number", flat=True))
@@ -88,7 +68,7 @@ def round_page(request, slug, number):
     # The hall's most polled page: plain values from two queries, each seat (faction name, link) made
     # once per player, no tuple indexing in the template (Django's `seat.0` falls back to dir()).
     players = event.players.values_list("id", "name", "faction")
-    factions = {key: names.faction(event.format, key) for key in {faction for _, _, faction in players}}
+    factions = {key: presenters.faction(event.format, key) for key in {faction for _, _, faction in players}}
     link = player_link(event.slug)
     seat_of = {pid: {"name": name, "faction": factions[faction], "href": link(pid)}
                for pid, name, faction in players}
@@ -105,7 +85,7 @@ def round_page(request, slug, number):
         })
     context = {"event": event, "round": rnd, "rows": rendered_rows("public/_pairing_row.html", rows),
                "query": query, "poll": POLL_SECONDS,
-               "mission": names.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
+               "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
                **clock_context(rnd)}
     template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
     return render(request, template, context)
@@ -113,7 +93,7 @@ def round_page(request, slug, number):
 
 def player_link(slug: str):
     """Player page addresses from one reverse() instead of one per row (about 30 µs each)."""
-    head, tail = reverse("player", args=[slug, 987654321]).rsplit("987654321", 1)
+    head, tail = reverse("public:player", args=[slug, 987654321]).rsplit("987654321", 1)
     return lambda player_id: f"{head}{player_id}{tail}"
 
 
@@ -122,7 +102,7 @@ def standings_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     standings = selectors.event_standings(event)
     places = Counter(s.rank for s in standings)
-    factions = {key: names.faction(event.format, key) for key in {s.entrant.faction for s in standings}}
+    factions = {key: presenters.faction(event.format, key) for key in {s.entrant.faction for s in standings}}
     link = player_link(event.slug)
     # Plain strings for the 256 rows: the template neither localizes numbers nor resolves urls per row.
     rows = [{"place": f"{s.rank}=" if places[s.rank] > 1 else str(s.rank), "name": s.entrant.name,
@@ -138,17 +118,6 @@ def standings_page(request, slug):
 def player_page(request, slug, player_id):
     event = get_object_or_404(Event, slug=slug)
     player = get_object_or_404(Player, pk=player_id, event=event, is_ringer=False)
-    games = []
-    for game in selectors.player_games(player):
-        mine = game.side_of(player.id)
-        opponent = game.player_b if mine == "a" else game.player_a
-        result = getattr(game, "result", None)
-        score = None
-        if result and not game.is_bye:
-            own, other = (result.vp_a, result.vp_b) if mine == "a" else (result.vp_b, result.vp_a)
-            tp = result.tp_a if mine == "a" else result.tp_b
-            score = {"own": own, "other": other, "tp": tp}
-        games.append({"round": game.round.number, "table": game.table, "opponent": opponent, "score": score,
-                      "bye": game.is_bye, "outcome": result.outcome if result else ""})
+    games = [presenters.game_played(player, game) for game in selectors.player_games(player)]
     return render(request, "public/player.html", {
-        "event": event, "player": player, "faction": names.faction(event.format, player.faction), "games": games})
+        "event": event, "player": player, "faction": presenters.faction(event.format, player.faction), "games": games})

@@ -1,0 +1,1 @@
+"""The organizer console: the same services as the API, behind Django's sign-in and one guard."""

@@ -1,0 +1,148 @@
+"""The console's event pages: the organizer's events, one event's players (register, import, check in,
+drop), its settings and its audit trail."""
+import csv
+import io
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from audit.selectors import records
+from scoring.awards import varied_awards
+from scoring.formats import Award
+from scoring.problems import DomainError
+from tournaments import exports, services
+from tournaments.models import Player
+from tournaments.web import presenters
+from tournaments.web.console.guards import organizer_view
+from tournaments.web.forms import EventForm, ImportForm, PlayerForm, RoundForm, SettingsForm, show_problems
+
+
+@login_required
+def events(request):
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(user=request.user, **form.cleaned_data)
+        except DomainError as error:
+            show_problems(form, error)
+        else:
+            return redirect("console:event", event.slug)
+    mine = request.user.organized_events.order_by("-date")
+    return render(request, "console/events.html", {"events": mine, "form": form})
+
+
+@organizer_view
+def event(request, event):
+    player_form = PlayerForm(request.POST or None, format_key=event.format)
+    if request.method == "POST" and player_form.is_valid():
+        try:
+            services.player_register(event=event, by=request.user, **player_form.cleaned_data)
+        except DomainError as error:
+            show_problems(player_form, error)
+        else:
+            messages.success(request, _("Player registered."))
+            return redirect("console:event", event.slug)
+    return render(request, "console/event.html", _event_context(event, player_form=player_form))
+
+
+def _event_context(event, **extra):
+    players = [(p, presenters.faction(event.format, p.faction)) for p in event.players.all()]
+    return {"event": event, "players": players, "rounds": event.round_set.order_by("number"),
+            "import_form": ImportForm(), "round_form": RoundForm(), "export_choices": EXPORT_CHOICES, **extra}
+
+
+EXPORT_CHOICES = [(exports.STANDINGS, gettext_lazy("Standings (CSV)")),
+                  (exports.RESULTS, gettext_lazy("Results (CSV)")),
+                  (exports.BACKUP, gettext_lazy("Backup (JSON)"))]
+
+
+@organizer_view
+@require_POST
+def player_action(request, event, player_id, action):
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    actions = {"remove": services.player_remove, "check-in": services.player_check_in,
+               "drop": services.player_drop, "disqualify": services.player_disqualify,
+               "rotate-key": services.player_key_rotate}
+    if action not in actions:
+        raise Http404("No such action")
+    try:
+        actions[action](player=player, by=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        if action == "rotate-key":
+            messages.success(request, _("New private link for %(name)s; the old one no longer works.")
+                             % {"name": player.name})
+    return redirect("console:event", event.slug)
+
+
+@organizer_view
+def import_players(request, event):
+    """Paste a CSV: a preview lists every row and what is wrong with it; confirming saves the good rows."""
+    form = ImportForm(request.POST or None)
+    if request.method != "POST" or not form.is_valid():
+        return redirect("console:event", event.slug)
+    rows = list(csv.reader(io.StringIO(form.cleaned_data["csv"])))
+    if "confirm" in request.POST:
+        saved = services.players_import(event=event, rows=rows, by=request.user)
+        messages.success(request, _("%(n)s players imported.") % {"n": len(saved)})
+        return redirect("console:event", event.slug)
+    checked = services.import_rows_checked(event=event, rows=rows)
+    return render(request, "console/import.html", {
+        "event": event, "checked": checked, "csv": form.cleaned_data["csv"],
+        "good": sum(1 for _, problems in checked if not problems)})
+
+
+@organizer_view
+def settings_page(request, event):
+    """The event's settings; the services refuse what can no longer change once round 1 is paired."""
+    rules = event.rules()
+    initial = {"name": event.name, "date": event.date, "format": event.format, "scheme_chart": event.chart().key,
+               "rounds": event.rounds, "rematch_window": event.rematch_window, "fresh_tables": event.fresh_tables,
+               "self_reporting": event.self_reporting, "registration_open": event.registration_open,
+               "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
+               "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
+    form = SettingsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables",
+                                        "self_reporting", "registration_open")}
+        if data["format"] != event.format:
+            changes["scheme_chart"] = ""  # the new format's own first chart
+        elif data["scheme_chart"] != event.chart().key:
+            changes["scheme_chart"] = data["scheme_chart"]
+        awards = varied_awards(rules, bye=Award(data["bye_tp"], data["bye_diff"], data["bye_vp"]),
+                               concession_vp=data["concession_winner_vp"], forfeit_vp=data["forfeit_winner_vp"])
+        if rules.announced(awards) != rules:  # only what the organizer changed, so a rename stays a rename
+            changes["awards"] = awards
+        try:
+            services.event_update(event=event, by=request.user, **changes)
+        except DomainError as error:
+            show_problems(form, error)
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("console:event", event.slug)
+    return render(request, "console/settings.html", {"event": event, "form": form})
+
+
+@organizer_view
+def audit_page(request, event):
+    """The event's audit trail, newest first, for one table or one player when asked."""
+    table = request.GET.get("table", "")
+    player = request.GET.get("player", "")
+    table = int(table) if table.isdigit() else None
+    player = int(player) if player.isdigit() else None
+    found = records(event, table=table, player=player)
+    page = Paginator(found, 100).get_page(request.GET.get("page"))
+    names_by_id = dict(event.players.values_list("id", "name"))
+    for record in page:
+        record.concerns = [names_by_id.get(pid, f"#{pid}") for pid in (record.player_id, record.other_player_id)
+                           if pid]
+    return render(request, "console/audit.html", {
+        "event": event, "page": page, "table": table, "player": player, "players": event.players.all()})

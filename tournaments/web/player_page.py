@@ -1,0 +1,87 @@
+"""A player's private page, reached by the link only they hold: their game, report / confirm / dispute,
+and their history. It answers to whoever holds the key, so it is never cached or indexed and never names
+itself to another site."""
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
+
+from scoring.problems import DomainError
+from scoring.validator import other_side
+from tournaments import selectors, services
+from tournaments.access import bad_key_wait, player_for_key, report_wait
+from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Event, Game, Player
+from tournaments.web import presenters
+from tournaments.web.forms import PlayerReportForm, show_problems
+from tournaments.web.presenters import clock_context
+
+
+def private_page(request, key):
+    player = player_for_key(key)
+    if player is None:
+        if bad_key_wait(request.META) is not None:
+            return HttpResponse(_("Too many wrong links from this address; wait a minute."), status=429)
+        raise Http404("No such link")
+    event = player.event
+    games = selectors.player_games(player)
+    current = games[-1] if games and games[-1].round.number == selectors.latest_round_number(event) else None
+    form = PlayerReportForm(request.POST or None)
+    if request.method == "POST" and current is not None:
+        wait = report_wait(request.META, player=player)
+        if wait is not None:
+            return HttpResponse(_("Too many reports; wait %(s)s seconds.") % {"s": int(wait)}, status=429)
+        if _answer(request, player, current, form):
+            return redirect("public:private", key)
+    response = render(request, "player/private.html", {
+        "event": event, "player": player, "faction": presenters.faction(event.format, player.faction),
+        "current": _current_game(event, player, current) if current else None, "form": form,
+        "history": [presenters.game_played(player, g) for g in games if g is not current],
+    })
+    add_never_cache_headers(response)
+    # The key is in the address: never sent to another site. (Not "no-referrer": browsers then send
+    # "Origin: null" with the page's forms, which CSRF protection rightly refuses.)
+    response["Referrer-Policy"] = "same-origin"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def _answer(request, player: Player, game: Game, form: PlayerReportForm) -> bool:
+    """Report, confirm or dispute from the page; problems go beside the fields. True when saved."""
+    action = request.POST.get("action")
+    try:
+        if action == "confirm":
+            services.report_confirm(game=game, player=player)
+        elif action in ("report", "dispute") and form.is_valid():
+            report, masters = form.report_for(game.side_of(player.id))
+            answer = services.report_submit if action == "report" else services.report_dispute
+            answer(game=game, player=player, report=report, masters=masters)
+        else:
+            return False
+    except DomainError as error:
+        show_problems(form, error)
+        return False
+    status = Game.objects.select_related("result").prefetch_related("reports").get(pk=game.pk).result_status()
+    messages.success(request, {
+        AWAITING: _("Reported: your opponent now confirms it."),
+        DISPUTED: _("Your version is recorded: the organizer decides."),
+        CONFIRMED: _("Confirmed: the result counts."),
+    }[status])
+    return True
+
+
+def _current_game(event: Event, player: Player, game: Game) -> dict:
+    side = game.side_of(player.id)
+    opponent = game.player_b if side == "a" else game.player_a
+    versions = {v.side: v for v in game.reports.all()}
+    mine, theirs = versions.get(side), versions.get(other_side(side))
+    return {
+        "game": game, "round": game.round, "opponent": opponent, "bye": game.is_bye,
+        "opponent_faction": presenters.faction(event.format, opponent.faction) if opponent else "",
+        "status": game.result_status(), "self_reporting": event.self_reporting,
+        "mine": mine and presenters.seen_from(side, mine), "theirs": theirs and presenters.seen_from(side, theirs),
+        "score": presenters.my_score(game, player),
+        "mission": presenters.mission(event.format, game.round.strategy, game.round.deployment, game.round.scheme_pool),
+        **clock_context(game.round),
+    }
+

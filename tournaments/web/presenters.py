@@ -1,0 +1,73 @@
+"""What the pages show, in the reader's language: the game's names (the French core rules' names where
+they exist), a result's state in words, a score seen from one player's side, and the round clock."""
+from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy
+
+from scoring.formats import Named, get_format
+from scoring.validator import other_side
+from tournaments.clock import latest_notice
+from tournaments.models import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
+
+
+def localized(named: Named | None) -> str:
+    if named is None:
+        return ""
+    if (get_language() or "en").startswith("fr") and named.name_fr:
+        return named.name_fr
+    return named.name
+
+
+def faction(format_key: str, key: str) -> str:
+    return localized(get_format(format_key).faction(key)) or key
+
+
+def mission(format_key: str, strategy: str, deployment: str, pool: list[str]) -> dict:
+    fmt = get_format(format_key)
+    return {"strategy": localized(fmt.strategy(strategy)), "deployment": localized(fmt.deployment(deployment)),
+            "schemes": [localized(fmt.scheme(k)) for k in pool]}
+
+
+STATUS_WORDS = {CONFIRMED: gettext_lazy("confirmed"), AWAITING: gettext_lazy("awaiting confirmation"),
+                DISPUTED: gettext_lazy("disputed"), UNREPORTED: gettext_lazy("not reported")}
+
+
+def game_status(status: str) -> str:
+    """Where a game's result stands, in words (a filter and a dict, not an include per row: the round
+    page of a 256-player event has 128 of them)."""
+    return str(STATUS_WORDS.get(status, STATUS_WORDS[UNREPORTED]))
+
+
+def seen_from(side: str, score) -> dict:
+    """A result or a player's version as the player on `side` reads it: their own VP first, and their
+    TP when the score has them; `i_lost` and `they_lost` say who lost a concession or forfeit."""
+    own, other = (score.vp_a, score.vp_b) if side == "a" else (score.vp_b, score.vp_a)
+    seen = {"own": own, "other": other, "outcome": score.outcome,
+            "i_lost": score.loser == side, "they_lost": score.loser == other_side(side)}
+    if hasattr(score, "tp_a"):
+        seen["tp"] = score.tp_a if side == "a" else score.tp_b
+    return seen
+
+
+def my_score(game, player) -> dict | None:
+    """The game's counted result as `player` reads it; None for a bye or before a result counts."""
+    result = getattr(game, "result", None)
+    if result is None or game.is_bye:
+        return None
+    return seen_from(game.side_of(player.id), result)
+
+
+def game_played(player, game) -> dict:
+    """One line of a player's history: round, table, opponent, and the score as they read it."""
+    return {"round": game.round.number, "table": game.table, "bye": game.is_bye, "score": my_score(game, player),
+            "opponent": game.player_b if game.side_of(player.id) == "a" else game.player_a}
+
+
+def clock_context(rnd) -> dict:
+    """What the round clock shows: seconds left (None before it starts), whether it is running and,
+    if so, when it ends (epoch seconds), so a page served from the cache still counts right."""
+    ends = None
+    if rnd.clock_started_at is not None and rnd.clock_left is not None:
+        ends = int(rnd.clock_started_at.timestamp()) + rnd.clock_left
+    run = rnd.clock_started_at.isoformat() if rnd.clock_started_at else None
+    return {"clock_left": rnd.seconds_left(timezone.now()), "clock_running": rnd.clock_started_at is not None,
+            "clock_ends": ends, "clock_notice": latest_notice(rnd.clock_notices, run)}

@@ -1,0 +1,25 @@
+"""Signing in and out, accounts, password reset, and entering an event with one's account."""
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
+
+from tournaments.web import accounts
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("accounts/", accounts.my_events, name="my-events"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("e/<slug:slug>/register/", accounts.register, name="register"),
+    path("accounts/password-reset/", auth_views.PasswordResetView.as_view(
+        template_name="accounts/password_reset_form.html", email_template_name="accounts/password_reset_email.txt",
+        success_url=reverse_lazy("accounts:password_reset_done")), name="password_reset"),
+    path("accounts/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(
+        template_name="accounts/password_reset_done.html"), name="password_reset_done"),
+    path("accounts/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(
+        template_name="accounts/password_reset_confirm.html",
+        success_url=reverse_lazy("accounts:password_reset_complete")), name="password_reset_confirm"),
+    path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(
+        template_name="accounts/password_reset_complete.html"), name="password_reset_complete"),
+    path("console/login/", auth_views.LoginView.as_view(template_name="console/login.html"), name="login"),
+    path("console/logout/", auth_views.LogoutView.as_view(), name="logout"),
+]

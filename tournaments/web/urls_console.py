@@ -1,0 +1,27 @@
+"""The organizer console, under /console/ (each view behind console.guards.organizer_view)."""
+from django.urls import path
+
+from tournaments.web.console import events, files, rounds
+
+app_name = "console"
+
+EVENT = "e/<slug:slug>/"
+ROUND = f"{EVENT}rounds/<int:number>/"
+
+urlpatterns = [
+    path("", events.events, name="events"),
+    path(EVENT, events.event, name="event"),
+    path(f"{EVENT}import/", events.import_players, name="import"),
+    path(f"{EVENT}settings/", events.settings_page, name="settings"),
+    path(f"{EVENT}audit/", events.audit_page, name="audit"),
+    path(f"{EVENT}players/<int:player_id>/<str:action>/", events.player_action, name="player"),
+    path(f"{EVENT}rounds/", rounds.pair_round, name="pair"),
+    path(ROUND, rounds.round_console, name="round"),
+    path(f"{ROUND}redo/", rounds.redo_round, name="redo"),
+    path(f"{ROUND}clock/<str:action>/", rounds.round_clock, name="clock"),
+    path(f"{ROUND}print/", rounds.print_round, name="print"),
+    path(f"{ROUND}swap/", rounds.swap_seats, name="swap"),
+    path(f"{EVENT}export/<str:what>/", files.export_file, name="export"),
+    path("jobs/<uuid:job_id>/", files.job_page, name="job"),
+    path("jobs/<uuid:job_id>/download/", files.job_download, name="job-download"),
+]

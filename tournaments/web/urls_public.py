@@ -1,0 +1,17 @@
+"""Pages anyone may open (most of them cached, see gaininggrounds.http_cache), and a player's private
+page, reached by its key alone."""
+from django.urls import path
+
+from tournaments.web import player_page, public
+
+app_name = "public"
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("language/<str:code>/", public.switch_language, name="language"),
+    path("e/<slug:slug>/", public.event_page, name="event"),
+    path("e/<slug:slug>/rounds/<int:number>/", public.round_page, name="round"),
+    path("e/<slug:slug>/standings/", public.standings_page, name="standings"),
+    path("e/<slug:slug>/players/<int:player_id>/", public.player_page, name="player"),
+    path("p/<str:key>/", player_page.private_page, name="private"),
+]
