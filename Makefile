@@ -49,7 +49,7 @@ lint: $(TESTING)
 	$(BIN)/ruff check .
 
 screenshots: $(TESTING) $(CHROMIUM)
-	GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_browser_visitor.py
+	GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/browser/test_browser_visitor.py
 
 # A Celery worker for the jobs (large pairings and exports, mail, the round clock), with beat (it
 # queues again mail left pending by a broker outage); on the machine's Redis, as in production.

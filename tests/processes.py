@@ -3,6 +3,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -114,3 +115,9 @@ class PostgresCluster:
         except subprocess.CalledProcessError:
             pass  # already stopped
         shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def fetch(url, method="GET", body=None, headers=None):
+    request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
+    with urllib.request.urlopen(request, timeout=20) as response:
+        return response.status, dict(response.headers), response.read().decode()

@@ -2,38 +2,7 @@
 request answers 4xx with every problem listed and leaves the database as it was."""
 import pytest
 
-from tests.api.conftest import db_state, error_codes
-
-EVENT = {"name": "Spring Open", "date": "2017-03-18", "format": "gg2017"}
-
-
-def new_event(api, players=4, **extra):
-    status, event = api.post("/api/events/", {**EVENT, **extra})
-    assert status == 201, event
-    ids = []
-    for i in range(players):
-        status, player = api.post(f"/api/events/{event['id']}/players/", {"name": f"Player {i}", "faction": "guild"})
-        assert status == 201, player
-        ids.append(player["id"])
-    return event, ids
-
-
-def play_round(api, event, vp=(6, 4)):
-    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 7})
-    assert status == 201, rnd
-    for game in rnd["games"]:
-        if not game["bye"]:
-            assert api.post(f"/api/games/{game['id']}/result/", {"vp_a": vp[0], "vp_b": vp[1]})[0] == 201
-    return rnd
-
-
-def rejected(api, method, path, body, status, raw=None):
-    """Call, expect `status`, and prove nothing changed; returns the error body."""
-    before = db_state()
-    got, answer = api.call(method, path, body, raw=raw)
-    assert got == status, answer
-    assert db_state() == before
-    return answer
+from tests.factories import EVENT, error_codes, new_event, play_round, rejected
 
 
 def test_event_creation_answers_id_slug_and_fields(api):
@@ -93,7 +62,7 @@ def test_anonymous_writes_are_401_and_other_users_403(api, anon_api, stranger_ap
         rejected(anon_api, "POST", path, body, 401)
         if path != "/api/events/":
             rejected(stranger_api, "POST", path, body, 403)
-    from tests.api.conftest import Api
+    from tests.factories import Api
     rejected(Api(client, "not-a-real-token"), "POST", f"/api/events/{eid}/rounds/", {}, 401)
     rnd = play_round(api, event)
     game = rnd["games"][0]["id"]
@@ -105,14 +74,14 @@ def test_anonymous_writes_are_401_and_other_users_403(api, anon_api, stranger_ap
 
 
 def test_token_endpoint(client, organizer):
-    from tests.api.conftest import Api
+    from tests.factories import Api
     status, body = Api(client).post("/api/auth/token/", {"username": "organizer", "password": "pw-organizerorganizer"})
     assert status == 200 and body["token"] == organizer[1]
     assert Api(client).post("/api/auth/token/", {"username": "organizer", "password": "wrong"})[0] == 400
 
 
 def test_result_for_another_events_game_is_forbidden(api, client):
-    from tests.api.conftest import Api, make_user
+    from tests.factories import Api, make_user
     event, _ = new_event(api)
     rnd = play_round(api, event)
     other_api = Api(client, make_user("rival")[1])
@@ -305,7 +274,7 @@ def test_generating_a_round_takes_a_constant_number_of_queries(api, django_asser
 
 
 def test_a_co_organizer_gets_the_same_rights(api, client):
-    from tests.api.conftest import Api, make_user
+    from tests.factories import Api, make_user
 
     event, ids = new_event(api, players=2)
     helper = Api(client, make_user("helper")[1])

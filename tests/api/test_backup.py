@@ -8,8 +8,7 @@ from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
 from audit.models import AuditRecord
-from tests.api.conftest import Api
-from tests.api.test_player_reporting import running  # noqa: F401 - the fixture
+from tests.factories import Api
 from tournaments import selectors
 from tournaments.backup import export_event
 from tournaments.models import Event

@@ -4,8 +4,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.api.conftest import Api
-from tests.api.test_player_reporting import running  # noqa: F401 - the fixture
+from tests.factories import Api
 
 NOWHERE = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                        "LOCATION": "redis://127.0.0.1:1/0", "OPTIONS": {"socket_connect_timeout": 0.2}}}

@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.api.conftest import Api, make_user
+from tests.factories import Api, make_user
 
 
 def add_events(api: Api, count: int) -> None:

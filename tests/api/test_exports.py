@@ -8,8 +8,7 @@ import pytest
 
 from jobs import tasks
 from jobs.models import Job
-from tests.api.conftest import error_codes
-from tests.api.test_api_rules import new_event, play_round, rejected
+from tests.factories import error_codes, new_event, play_round, rejected
 from tournaments import exports
 from tournaments.models import Event
 

@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from notifications.models import Notification
 from notifications.tasks import send_notification
-from tests.api.conftest import Api
+from tests.factories import Api
 
 pytestmark = pytest.mark.usefixtures("eager_celery")
 

@@ -8,8 +8,7 @@ import pytest
 from django.db import connection
 
 from jobs.models import Job
-from tests.api.conftest import error_codes
-from tests.api.test_api_rules import new_event, play_round, rejected
+from tests.factories import error_codes, new_event, play_round, rejected
 
 
 def test_games_carry_flags_and_the_round_its_objective(api):

@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from jobs.models import Job
-from tests.api.conftest import Api
+from tests.factories import Api
 from tournaments import services
 from tournaments.models import Player
 

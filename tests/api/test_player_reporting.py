@@ -3,35 +3,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from audit.models import AuditRecord
-from tests.api.conftest import Api, db_state, error_codes, make_user
+from tests.factories import Api, db_state, error_codes, make_user
 from tournaments.models import Player
-
-
-@pytest.fixture
-def running(api, client):
-    """A GG2017 event with four players and round 1 paired; keys by player id."""
-    _, event = api.post("/api/events/", {"name": "Phones", "date": "2017-05-06", "format": "gg2017", "rounds": 3})
-    for name, faction in (("Ann", "guild"), ("Bob", "arcanists"), ("Cid", "neverborn"), ("Dee", "outcasts")):
-        assert api.post(f"/api/events/{event['id']}/players/", {"name": name, "faction": faction})[0] == 201
-    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 7})
-    assert status == 201
-    _, players = api.get(f"/api/events/{event['id']}/players/")
-    keys = {p["id"]: p["key"] for p in players}
-    games = [g for g in rnd["games"] if not g["bye"]]
-
-    class Running:
-        id = event["id"]
-        organizer = api
-
-        def as_player(self, pid):
-            return Api(APIClient(), key=keys[pid])
-
-        def side(self, game_index, side):
-            game = games[game_index]
-            return game["id"], self.as_player(game["player_" + side])
-
-    Running.games, Running.keys = games, keys
-    return Running()
 
 
 def standings_tp(api, eid):

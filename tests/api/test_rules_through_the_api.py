@@ -1,6 +1,5 @@
 """The rules module as an organizer meets it: announced settings, flipped missions, validated reports."""
-from tests.api.conftest import error_codes
-from tests.api.test_api_rules import new_event, rejected
+from tests.factories import error_codes, new_event, rejected
 
 POOL = ["claim-jump", "frame-for-murder", "accusation", "show-of-force", "search-the-ruins"]
 

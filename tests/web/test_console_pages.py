@@ -103,7 +103,7 @@ def test_settings_change_and_the_bye_award_is_locked_once_started(organizer_clie
 
 
 def test_settings_before_round_one_vary_the_awards_and_chart(client, db):
-    from tests.api.conftest import Api, make_user
+    from tests.factories import Api, make_user
 
     user, token = make_user("owner")
     Api(client, token).post("/api/events/", {"name": "Fresh", "date": "2017-01-01", "format": "gg2017"})
@@ -141,7 +141,7 @@ def test_swap_two_seats_from_the_console(organizer_client):
 @pytest.mark.parametrize("junk", [{}, {"game": "abc", "player_1": "x", "csv": "\x00,,", "method": "??",
                                        "date": "yesterday", "g1-vp_a": "lots", "rounds": "-3"}])
 def test_console_forms_answer_junk_without_a_server_error(organizer_client, path, junk):
-    from tests.api.conftest import db_state
+    from tests.factories import db_state
 
     before = db_state()
     assert organizer_client.post(path, junk).status_code < 500
@@ -151,7 +151,7 @@ def test_console_forms_answer_junk_without_a_server_error(organizer_client, path
 def test_renaming_on_the_settings_page_keeps_awards_set_through_the_api_even_after_round_one(client, db):
     """The page shows only the winner's VP of a concession; saving it unchanged must not rewrite the
     rest of an award announced through the API (here 2 TP), nor be refused once round 1 is paired."""
-    from tests.api.conftest import Api, make_user
+    from tests.factories import Api, make_user
 
     user, token = make_user("owner")
     api = Api(client, token)

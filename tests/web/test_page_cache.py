@@ -3,7 +3,7 @@ an unchanged page, nothing personal ever shared."""
 import pytest
 from django.test import Client
 
-from tests.api.conftest import make_user
+from tests.factories import make_user
 from tournaments.models import Event, Game
 
 

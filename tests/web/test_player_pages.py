@@ -6,7 +6,7 @@ from django.core import mail
 from django.test import Client
 
 from audit.models import AuditRecord
-from tests.api.conftest import make_user
+from tests.factories import make_user
 from tournaments.models import Event, Game, Player
 
 

@@ -1,7 +1,6 @@
 """Two gunicorn instances on different ports, sharing PostgreSQL and Redis: a result posted to one
 shows on the other at once (the cache's versions live in Redis, not in a process)."""
 import os
-import urllib.request
 
 import pytest
 from django.conf import settings
@@ -9,19 +8,13 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from tests.processes import gunicorn, postgres_url, stop
+from tests.processes import fetch, gunicorn, postgres_url, stop
 from tournaments import services
 from tournaments.models import Event
 
 
 def shared_services_here() -> bool:
     return connection.vendor == "postgresql" and "redis" in settings.CACHES["default"]["BACKEND"].lower()
-
-
-def fetch(url, method="GET", body=None, headers=None):
-    request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
-    with urllib.request.urlopen(request, timeout=20) as response:
-        return response.status, dict(response.headers), response.read().decode()
 
 
 @pytest.fixture

@@ -14,8 +14,7 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from notifications.models import Notification
-from tests.api.test_two_web_processes import fetch
-from tests.processes import celery_worker, free_port, gunicorn, postgres_url, redis_server, stop
+from tests.processes import celery_worker, fetch, free_port, gunicorn, postgres_url, redis_server, stop
 from tournaments import services
 
 

@@ -7,7 +7,7 @@ from django.db import IntegrityError
 from django.test import Client
 
 from scoring.problems import Conflict
-from tests.api.conftest import Api, make_user
+from tests.factories import Api, make_user
 from tournaments import services
 from tournaments.models import Player
 from tournaments.services.changes import event_change, violated_constraint

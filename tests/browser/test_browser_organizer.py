@@ -63,7 +63,7 @@ def test_organizer_creates_imports_pairs_and_enters_results(browser, live_server
 
 
 def test_the_console_is_for_signed_in_organizers(client, db):
-    from tests.api.conftest import Api, make_user
+    from tests.factories import Api, make_user
 
     assert client.get("/console/").status_code == 302
     api = Api(client, make_user("owner")[1])
