@@ -1,0 +1,25 @@
+"""docs/api.md's curl walk-through works when pasted as it is: run by bash and curl against a live
+server holding the demo's organizer account."""
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Game
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "api.md"
+
+
+@pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+def test_the_api_walkthrough_runs_as_written(live_server, transactional_db):
+    get_user_model().objects.create_user("organizer", password="demo-organizer")
+    blocks = re.findall(r"```sh\n(.*?)```", DOC.read_text(), re.S)
+    script = "set -euo pipefail\n" + "\n".join(blocks).replace("http://127.0.0.1:8000", live_server.url)
+    out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert '"status":"confirmed"' in out.stdout and '"name":"Ann"' in out.stdout
+    result = Game.objects.get(round__event__name="Club Night").result
+    assert (result.vp_a, result.vp_b) == (7, 3)  # the organizer's result decided last
