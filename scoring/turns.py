@@ -1,0 +1,141 @@
+"""Turn by turn: a side's per-turn figures checked against the format's timing (no VP before the first
+scoring turn, per-turn caps for the strategy and each scheme, turns within the game's length) and
+against the totals they should add up to. Part of the score validator, apart because the timing rules
+differ by edition."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .formats import Format
+from .messages import say
+from .problems import Problem
+
+if TYPE_CHECKING:
+    from .validator import Report, SideBreakdown
+
+
+def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str, who: str) -> list[Problem]:
+    limits = rules.vp
+    last_turn = report.turns or rules.turns_max
+    chosen = {s.scheme for s in part.schemes}
+    problems: list[Problem] = []
+    add = problems.append
+    seen: set[int] = set()
+    for i, turn in enumerate(part.turns):
+        attr = f"{base}.turns.{i}"
+        if turn.turn in seen:
+            add(
+                Problem(
+                    "turn_repeated",
+                    say("{who}'s turn {turn_turn} is listed twice.", who=who, turn_turn=turn.turn),
+                    f"{attr}.turn",
+                )
+            )
+        seen.add(turn.turn)
+        if not 1 <= turn.turn <= last_turn:
+            add(
+                Problem(
+                    "turn_out_of_range",
+                    say(
+                        "{who} scored in turn {turn_turn}, but the game had {last_turn} turns.",
+                        who=who,
+                        turn_turn=turn.turn,
+                        last_turn=last_turn,
+                    ),
+                    f"{attr}.turn",
+                )
+            )
+        values = [turn.strategy, *turn.schemes.values()]
+        if any(v < 0 for v in values):
+            add(
+                Problem(
+                    "vp_negative",
+                    say("{who}'s VP in turn {turn_turn} cannot be negative.", who=who, turn_turn=turn.turn),
+                    attr,
+                )
+            )
+        if turn.turn < limits.first_scoring_turn and any(values):
+            add(
+                Problem(
+                    "vp_in_first_turn",
+                    say("{who} scored in turn {turn_turn}; no VP is scored in turn 1.", who=who, turn_turn=turn.turn),
+                    attr,
+                )
+            )
+        if turn.strategy > limits.strategy_per_turn:
+            add(
+                Problem(
+                    "strategy_turn_limit",
+                    say(
+                        "{who} scored {turn_strategy} strategy VP in turn {turn_turn}; "
+                        "at most {limits_strategy_per_turn} a turn.",
+                        who=who,
+                        turn_strategy=turn.strategy,
+                        turn_turn=turn.turn,
+                        limits_strategy_per_turn=limits.strategy_per_turn,
+                    ),
+                    f"{attr}.strategy",
+                )
+            )
+        for key, vp in turn.schemes.items():
+            if key not in chosen:
+                add(
+                    Problem(
+                        "scheme_not_chosen",
+                        say(
+                            '{who} scored "{key}" in turn {turn_turn} but did not list it among their schemes.',
+                            who=who,
+                            key=key,
+                            turn_turn=turn.turn,
+                        ),
+                        f"{attr}.schemes",
+                    )
+                )
+            elif limits.scheme_per_turn is not None and vp > limits.scheme_per_turn:
+                add(
+                    Problem(
+                        "scheme_turn_limit",
+                        say(
+                            "{who} scored {vp} VP from {name} in turn {turn_turn}; "
+                            "a scheme gives at most {limits_scheme_per_turn} a turn in {rules_name}.",
+                            who=who,
+                            vp=vp,
+                            name=rules.scheme(key).name,
+                            turn_turn=turn.turn,
+                            limits_scheme_per_turn=limits.scheme_per_turn,
+                            rules_name=rules.name,
+                        ),
+                        f"{attr}.schemes",
+                    )
+                )
+    if sum(t.strategy for t in part.turns) != part.strategy:
+        add(
+            Problem(
+                "turn_breakdown_mismatch",
+                say(
+                    "{who}'s strategy VP turn by turn add up to {value}, not {part_strategy}.",
+                    who=who,
+                    value=sum(t.strategy for t in part.turns),
+                    part_strategy=part.strategy,
+                ),
+                f"{base}.turns",
+            )
+        )
+    for score in part.schemes:
+        by_turn = sum(t.schemes.get(score.scheme, 0) for t in part.turns)
+        if by_turn != score.vp:
+            add(
+                Problem(
+                    "turn_breakdown_mismatch",
+                    say(
+                        '{who}\'s VP from "{score_scheme}" turn by turn add up to {by_turn}, not {score_vp}.',
+                        who=who,
+                        score_scheme=score.scheme,
+                        by_turn=by_turn,
+                        score_vp=score.vp,
+                    ),
+                    f"{base}.turns",
+                )
+            )
+    return problems
