@@ -140,18 +140,38 @@ def test_kept_rows_are_rendered_once_escaped_and_again_when_they_change():
 
     row = {"place": "1", "name": "<script>x</script>", "href": "/e/x/players/1/", "faction": "Guild",
            "dropped": False, "tp": "3", "diff": "2", "vp": "6", "played": "1"}
+    rows.row_html.cache_clear()
     first = rows.rendered_rows("public/_standings_row.html", [row])
-    size = len(rows._rendered)
-    assert rows.rendered_rows("public/_standings_row.html", [dict(row)]) == first and len(rows._rendered) == size
+    assert rows.rendered_rows("public/_standings_row.html", [dict(row)]) == first
+    assert rows.row_html.cache_info().misses == 1 and rows.row_html.cache_info().hits == 1
     assert "&lt;script&gt;" in first[0] and "<script>" not in first[0]
     changed = rows.rendered_rows("public/_standings_row.html", [{**row, "tp": "4"}])
-    assert len(rows._rendered) == size + 1 and "<td>4</td>" in changed[0] and "<td>3</td>" in first[0]
+    assert rows.row_html.cache_info().misses == 2 and "<td>4</td>" in changed[0] and "<td>3</td>" in first[0]
     gone = {**row, "dropped": True}
     with translation.override("en"):
         english = rows.rendered_rows("public/_standings_row.html", [gone])[0]
     with translation.override("fr"):
         french = rows.rendered_rows("public/_standings_row.html", [gone])[0]
     assert "dropped" in english and "abandon" in french and "abandon" not in english
+
+
+def test_kept_rows_are_bounded_least_recently_used_first_out():
+    from tournaments.web import rows
+
+    rows.row_html.cache_clear()
+    assert rows.row_html.cache_info().maxsize == rows.MOST_ROWS
+    template = "public/_standings_row.html"
+    row = {"place": "1", "name": "Ada", "href": "/e/x/players/1/", "faction": "Guild", "dropped": False,
+           "tp": "3", "diff": "2", "vp": "6", "played": "1"}
+    many = [{**row, "vp": str(n)} for n in range(rows.MOST_ROWS + 10)]
+    for start in range(0, len(many), 1000):
+        rows.rendered_rows(template, many[start:start + 1000])
+    assert rows.row_html.cache_info().currsize == rows.MOST_ROWS
+    misses = rows.row_html.cache_info().misses
+    rows.rendered_rows(template, [many[-1]])  # recent: still kept
+    assert rows.row_html.cache_info().misses == misses
+    rows.rendered_rows(template, [many[0]])  # the oldest went first
+    assert rows.row_html.cache_info().misses == misses + 1
 
 
 def test_event_page_marks_dropped_and_disqualified_players_in_each_language(client, event):

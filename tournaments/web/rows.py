@@ -5,14 +5,16 @@ has to be rendered again as a whole; rendering a row through Django's template e
 0.1 ms, most of such a render. So each row's HTML is kept, keyed by everything the row shows and
 the reader's language, and only rows that changed are rendered again. Django's cache framework is
 for whole pages shared between processes; this is a per-process memo of fragments, which it does
-not offer cheaply (a cache round trip per row would cost more than rendering it).
+not offer cheaply (a cache round trip per row would cost more than rendering it). Bounded, least
+recently used first out (functools.lru_cache); docs/performance.md has the measurement that keeps it.
 """
+from functools import lru_cache
+
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 MOST_ROWS = 20_000  # a few events' rounds and standings in each language; about 10 MB at most
-_rendered: dict[tuple, SafeString] = {}
 
 
 def _frozen(value):
@@ -21,16 +23,27 @@ def _frozen(value):
     return value
 
 
+class Row:
+    """A row's values, equal and hashed by what it shows, so it can key the memo."""
+
+    __slots__ = ("values", "key")
+
+    def __init__(self, values: dict):
+        self.values, self.key = values, _frozen(values)
+
+    def __hash__(self):
+        return hash(self.key)
+
+    def __eq__(self, other):
+        return isinstance(other, Row) and self.key == other.key
+
+
+@lru_cache(maxsize=MOST_ROWS)
+def row_html(template_name: str, language: str, row: Row) -> SafeString:
+    return render_to_string(template_name, {"row": row.values})
+
+
 def rendered_rows(template_name: str, rows: list[dict]) -> list[SafeString]:
     """Each row through `template_name` (as `row`), from the memo when it is unchanged."""
     language = get_language()
-    html = []
-    for row in rows:
-        key = (template_name, language, _frozen(row))
-        found = _rendered.get(key)
-        if found is None:
-            if len(_rendered) >= MOST_ROWS:
-                _rendered.clear()  # crude, but a hall's rows are back in the memo after one render
-            found = _rendered[key] = render_to_string(template_name, {"row": row})
-        html.append(found)
-    return html
+    return [row_html(template_name, language, Row(row)) for row in rows]
