@@ -72,7 +72,7 @@ def _answer(request, player: Player, game: Game, form: PlayerReportForm) -> bool
 
 def _current_game(event: Event, player: Player, game: Game) -> dict:
     side = game.side_of(player.id)
-    opponent = game.player_b if side == "a" else game.player_a
+    opponent = presenters.opponent(game, player)
     versions = {v.side: v for v in game.reports.all()}
     mine, theirs = versions.get(side), versions.get(other_side(side))
     return {

@@ -56,10 +56,15 @@ def my_score(game, player) -> dict | None:
     return seen_from(game.side_of(player.id), result)
 
 
+def opponent(game, player):
+    """The player `player` faces in `game` (None for a bye), from the game's loaded players."""
+    return game.player_b if game.side_of(player.id) == "a" else game.player_a
+
+
 def game_played(player, game) -> dict:
     """One line of a player's history: round, table, opponent, and the score as they read it."""
     return {"round": game.round.number, "table": game.table, "bye": game.is_bye, "score": my_score(game, player),
-            "opponent": game.player_b if game.side_of(player.id) == "a" else game.player_a}
+            "opponent": opponent(game, player)}
 
 
 def clock_context(rnd) -> dict:

@@ -47,7 +47,7 @@ def round_console(request, event, number):
         initial = {"vp_a": shown.vp_a, "vp_b": shown.vp_b, "outcome": shown.outcome,
                    "loser": shown.loser} if shown and not game.is_bye else {}
         for version in versions:
-            version.reporter = players[game.player_a_id if version.side == "a" else game.player_b_id]
+            version.reporter = players[game.player_of(version.side)]
         rows.append({"game": game, "a": players[game.player_a_id], "b": players.get(game.player_b_id),
                      "result": result, "status": game.result_status(), "versions": versions,
                      "form": ResultForm(prefix=f"g{game.pk}", initial=initial)})
