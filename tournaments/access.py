@@ -59,7 +59,10 @@ def client_address(meta: dict) -> str:
 def parse_rate(rate: str) -> tuple[int, int]:
     """'20/minute' -> (20, 60): at most 20 in any 60 seconds."""
     count, per = rate.split("/")
-    return int(count), DURATIONS.get(per, DURATIONS.get(per[:1], 60))
+    duration = DURATIONS.get(per) or DURATIONS.get(per[:1])
+    if duration is None:
+        raise ValueError(f"rate {rate!r}: say per second, minute, hour or day (e.g. '20/minute')")
+    return int(count), duration
 
 
 def rate_consume(scope: str, ident: str) -> float | None:
@@ -77,8 +80,8 @@ def rate_consume(scope: str, ident: str) -> float | None:
     now = time.time()
     try:
         times = [t for t in cache.get(key, []) if t > now - duration]
-        if len(times) >= limit:
-            return max(times[-1] - (now - duration), 1.0) if limit else float(duration)
+        if len(times) >= limit:  # free again when the limit-th newest leaves the window
+            return max(times[limit - 1] - (now - duration), 1.0) if limit else float(duration)
         cache.set(key, [now, *times][:limit], duration)
     except Exception:  # noqa: BLE001
         log.warning("cache unreachable: %s not rate-limited", scope, exc_info=True)

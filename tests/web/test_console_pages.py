@@ -171,3 +171,18 @@ def test_renaming_on_the_settings_page_keeps_awards_set_through_the_api_even_aft
     event = Event.objects.get(slug="odd-awards")
     assert event.name == "Odd Awards Renamed"
     assert event.rules().concession.winner.tp == 2 and api.get(f"/api/events/{made['id']}/")[1]["concession"] == odd
+
+
+def test_console_guard_checks_sign_in_then_method_then_rights(event, client):
+    """Anonymous: the sign-in page; a GET to a POST-only address: 405 for anyone signed in, before the
+    event or the rights are looked at; a stranger's POST: 403; an unknown event: 404."""
+    from tests.factories import make_user
+
+    pair = "/console/e/spring-open/rounds/"
+    assert client.get(pair).status_code == 302 and "/console/login/" in client.get(pair)["Location"]
+    client.force_login(make_user("stranger")[0])
+    assert client.get(pair).status_code == 405 and client.get(pair)["Allow"] == "POST"
+    assert client.get("/console/e/no-such-event/rounds/").status_code == 405
+    assert client.post(pair, {"method": "swiss"}).status_code == 403
+    assert client.post("/console/e/no-such-event/rounds/", {"method": "swiss"}).status_code == 404
+    assert client.get("/console/e/spring-open/").status_code == 403

@@ -149,6 +149,7 @@ def test_password_reset_sends_a_link_by_email(event):
     Client().post("/accounts/password-reset/", {"email": "forgetful@example.org"})
     assert len(mail.outbox) == 1
     link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.outbox[0].body).group(1)
+    assert "In case you’ve forgotten, you are: forgetful" in mail.outbox[0].body  # Django's whole mail
     browser = Client()
     form = browser.get(link, follow=True)
     assert "Choose a new password" in form.content.decode()

@@ -14,7 +14,8 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-MOST_ROWS = 20_000  # a few events' rounds and standings in each language; about 10 MB at most
+MOST_ROWS = 20_000  # a few events' rounds and standings in each language; each kept row holds its values
+# and its HTML, about 1.5 KB, so some 30 MB at most
 
 
 def _frozen(value):

@@ -10,7 +10,6 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
 from audit.selectors import records
 from scoring.awards import varied_awards
@@ -62,8 +61,7 @@ EXPORT_CHOICES = [(exports.STANDINGS, gettext_lazy("Standings (CSV)")),
                   (exports.BACKUP, gettext_lazy("Backup (JSON)"))]
 
 
-@organizer_view
-@require_POST
+@organizer_view(post_only=True)
 def player_action(request, event, player_id, action):
     player = get_object_or_404(Player, pk=player_id, event=event)
     actions = {"remove": services.player_remove, "check-in": services.player_check_in,

@@ -2,7 +2,6 @@
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
 
 from gaininggrounds.downloads import attachment
 from jobs.models import Job
@@ -12,8 +11,7 @@ from tournaments.web.console.events import EXPORT_CHOICES
 from tournaments.web.console.guards import organized_job, organizer_view
 
 
-@organizer_view
-@require_POST
+@organizer_view(post_only=True)
 def export_file(request, event, what):
     """Standings, results or the backup: the file at once, or for a large event a job to wait for."""
     if what not in exports.KINDS:

@@ -1,22 +1,24 @@
 """The console's one rights check: a signed-in organizer of the event (or of the job's event) named in
 the address; anyone else gets the sign-in page or a 403, and an unknown event a 404."""
-from functools import wraps
+from functools import partial, wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_POST
 
 from jobs.models import Job
-from tournaments import selectors
 from tournaments.access import is_organizer
 from tournaments.models import Event
 
 
-def organizer_view(view):
-    """Wraps a console view taking `slug`: it is called with the organizer's `event` in its place."""
+def organizer_view(view=None, *, post_only: bool = False):
+    """Wraps a console view taking `slug`: it is called with the organizer's `event` in its place.
+    Checked in this order: signed in (else the sign-in page), POST when `post_only` (else 405), the
+    event exists (404), the user organizes it (403)."""
+    if view is None:
+        return partial(organizer_view, post_only=post_only)
 
-    @login_required
     @wraps(view)
     def guarded(request, slug, *args, **kwargs):
         event = get_object_or_404(Event, slug=slug)
@@ -24,7 +26,7 @@ def organizer_view(view):
             raise PermissionDenied
         return view(request, event, *args, **kwargs)
 
-    return guarded
+    return login_required(require_POST(guarded) if post_only else guarded)
 
 
 def organized_job(request, job_id) -> Job:
@@ -34,10 +36,3 @@ def organized_job(request, job_id) -> Job:
         raise PermissionDenied
     return job
 
-
-def round_and_players(event, number):
-    """The round with its games and results, and the event's players by id; 404 for an unknown round."""
-    rnd = selectors.round_with_games(event, number)
-    if rnd is None:
-        raise Http404("No such round")
-    return rnd, {p.id: p for p in event.players.all()}

@@ -7,21 +7,27 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from jobs.models import Job
 from scoring.problems import DomainError
 from scoring.validator import Report
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import DISPUTED, Game, Player
 from tournaments.web import presenters
-from tournaments.web.console.guards import organizer_view, round_and_players
+from tournaments.web.console.guards import organizer_view
 from tournaments.web.forms import ResultForm, RoundForm, SwapForm, show_problems
 from tournaments.web.presenters import clock_context
 
 
-@organizer_view
-@require_POST
+def round_and_players(event, number):
+    """The round with its games and results, and the event's players by id; 404 for an unknown round."""
+    rnd = selectors.round_with_games(event, number)
+    if rnd is None:
+        raise Http404("No such round")
+    return rnd, {p.id: p for p in event.players.all()}
+
+
+@organizer_view(post_only=True)
 def pair_round(request, event):
     form = RoundForm(request.POST)
     if form.is_valid():
@@ -79,8 +85,7 @@ def round_console(request, event, number):
         "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd)})
 
 
-@organizer_view
-@require_POST
+@organizer_view(post_only=True)
 def redo_round(request, event, number):
     try:
         services.round_delete(event=event, number=number, by=request.user)
@@ -91,8 +96,7 @@ def redo_round(request, event, number):
     return redirect("console:event", event.slug)
 
 
-@organizer_view
-@require_POST
+@organizer_view(post_only=True)
 def round_clock(request, event, number, action):
     rnd = get_object_or_404(event.round_set, number=number)
     if action not in ("start", "pause", "reset"):
@@ -123,8 +127,7 @@ def private_link(request, player) -> dict:
     return {"url": url, "svg": mark_safe(svg)}  # segno's own markup, with nothing from the user in it
 
 
-@organizer_view
-@require_POST
+@organizer_view(post_only=True)
 def swap_seats(request, event, number):
     """Exchange two players' seats before any result (the pairing report shows the new flags)."""
     rnd, players = round_and_players(event, number)
