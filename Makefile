@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 RUNTIME := $(VENV)/.installed-base
 TESTING := $(VENV)/.installed-test
 # The embedded defaults: SQLite under var/, local-memory cache, eager Celery.
-EMBEDDED := env -u DATABASE_URL -u REDIS_URL
+EMBEDDED := env -u DATABASE_URL -u REDIS_URL DEBUG=1
 
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -16,7 +16,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 STACK_DB ?= postgres://postgres@127.0.0.1:5432/test
 STACK_REDIS ?= redis://127.0.0.1:6379/0
 STACK := env DATABASE_URL=$(STACK_DB) REDIS_URL=$(STACK_REDIS) DEBUG=0 SECURE_SSL_REDIRECT=0 \
-	SECRET_KEY=$${SECRET_KEY:-local-stack-only-$$(hostname)-not-for-production} ALLOWED_HOSTS=127.0.0.1,localhost
+	SECRET_KEY=$${SECRET_KEY:-$$(cat var/stack-secret-key)} ALLOWED_HOSTS=127.0.0.1,localhost
+
+# The stack's signing key: random, made once, kept in var/ (never committed).
+var/stack-secret-key:
+	mkdir -p var
+	python3 -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,24 +47,24 @@ $(CHROMIUM):
 	$(SUDO) apt-get install -y -qq --no-install-recommends chromium
 
 test: $(TESTING) $(CHROMIUM)
-	$(BIN)/python -m pytest -q
+	DEBUG=1 $(BIN)/python -m pytest -q
 
 # ruff: lint rules and import order (pyproject.toml); CI runs it.
 lint: $(TESTING)
 	$(BIN)/ruff check .
 
 screenshots: $(TESTING) $(CHROMIUM)
-	GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/browser/test_browser_visitor.py
+	DEBUG=1 GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/browser/test_browser_visitor.py
 
 # A Celery worker for the jobs (large pairings and exports, mail, the round clock), with beat (it
 # queues again mail left pending by a broker outage); on the machine's Redis, as in production.
-worker: $(RUNTIME)
+worker: $(RUNTIME) var/stack-secret-key
 	mkdir -p var
 	$(STACK) $(BIN)/celery -A gaininggrounds worker --beat --schedule var/celerybeat-schedule --loglevel=info --concurrency=2
 
 # Production-like, on loopback: migrations, static files, two gunicorn workers and a Celery worker with beat
 # sharing PostgreSQL and Redis (plain HTTP, so no HTTPS redirect). Ctrl-C stops both.
-stack: $(RUNTIME)
+stack: $(RUNTIME) var/stack-secret-key
 	$(STACK) $(BIN)/python manage.py migrate --noinput
 	$(STACK) $(BIN)/python manage.py collectstatic --noinput -v0
 	$(STACK) $(BIN)/python manage.py load_demo

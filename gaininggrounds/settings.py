@@ -17,9 +17,27 @@ def env_flag(name: str, default: bool) -> bool:
     return default if value is None else value.strip().lower() in ("1", "true", "yes", "on")
 
 
-DEBUG = env_flag("DEBUG", True)
-# The fallback key is for development only; production sets SECRET_KEY.
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-gaininggrounds-secret-key-change-me-in-production")
+# Off unless asked for: `make run` and `make test` set DEBUG=1 for local use.
+DEBUG = env_flag("DEBUG", False)
+DEVELOPMENT_SECRET_KEY = "dev-only-gaininggrounds-secret-key-change-me-in-production"
+
+
+def secret_key(value: str | None, debug: bool) -> str:
+    """The signing key. In development a fixed one will do; otherwise refuse to start on a missing,
+    short or published key (Django's own deployment check would only warn, and only when asked)."""
+    if debug:
+        return value or DEVELOPMENT_SECRET_KEY
+    if not value or value == DEVELOPMENT_SECRET_KEY or len(value) < 50 or len(set(value)) < 5:
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set to a long random value when DEBUG is off (at least 50 characters), "
+            "for instance the output of: python3 -c 'import secrets; print(secrets.token_urlsafe(50))'. "
+            "For local use only, set DEBUG=1 instead.")
+    return value
+
+
+SECRET_KEY = secret_key(os.environ.get("SECRET_KEY"), DEBUG)
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",") if h]
 
 if not DEBUG:

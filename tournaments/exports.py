@@ -20,6 +20,8 @@ from tournaments import backup, selectors
 from tournaments.models import Event
 
 STANDINGS, RESULTS, BACKUP = "standings", "results", "backup"
+# What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 KINDS = (STANDINGS, RESULTS, BACKUP)
 
 
@@ -53,7 +55,7 @@ def build(event: Event, what: str, progress=None) -> ExportFile:
         text = json.dumps(backup.export_event(event), ensure_ascii=False, indent=1, sort_keys=True)
         return ExportFile(f"{event.slug}-backup.json", "application/json", text)
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = SpreadsheetSafeWriter(out)
     if what == STANDINGS:
         _standings(event, writer)
     elif what == RESULTS:
@@ -61,6 +63,24 @@ def build(event: Event, what: str, progress=None) -> ExportFile:
     else:
         raise ValueError(f"no export {what!r}")
     return ExportFile(f"{event.slug}-{what}.csv", "text/csv; charset=utf-8", out.getvalue())
+
+
+def spreadsheet_safe(cell):
+    """A text cell a spreadsheet would run as a formula (a player named `=HYPERLINK(...)`) gets a
+    leading apostrophe, so it shows as the text it is; numbers stay numbers."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+class SpreadsheetSafeWriter:
+    """csv.writer for every CSV the product writes, with each text cell made spreadsheet-safe."""
+
+    def __init__(self, out):
+        self.writer = csv.writer(out)
+
+    def writerow(self, row) -> None:
+        self.writer.writerow([spreadsheet_safe(cell) for cell in row])
 
 
 def _standings(event: Event, writer) -> None:

@@ -107,3 +107,18 @@ def test_beat_deletes_export_files_past_their_keeping_time_and_nothing_else(api,
     assert set(Job.objects.values_list("pk", flat=True)) == kept
     assert api.get(f"/api/jobs/{old_file}/download/")[0] == 404 and api.get(f"/api/jobs/{old_failure}/")[0] == 404
     assert "jobs.tasks.clear_old_exports" in {e["task"] for e in settings.CELERY_BEAT_SCHEDULE.values()}
+
+
+@pytest.mark.parametrize("what", ["standings", "results"])
+def test_names_and_clubs_never_become_live_formulas(api, what):
+    event, _ = new_event(api, players=0)
+    hostile = ['=HYPERLINK("http://evil","x")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)", "\tTab", "\rCR"]
+    for n, name in enumerate(hostile):
+        assert api.post(f"/api/events/{event['id']}/players/",
+                        {"name": name, "faction": "guild", "club": hostile[-1 - n]})[0] == 201, name
+    play_round(api, event)
+    status, body = export(api, event, what)
+    cells = [cell for row in csv.reader(io.StringIO(body.decode())) for cell in row]
+    assert status == 200 and all(not cell.startswith(tuple("=+-@\t\r")) or cell.lstrip("-").isdigit() for cell in cells)
+    shown = {name.lstrip("'") for name in cells if name.startswith("'")}
+    assert {"=HYPERLINK(\"http://evil\",\"x\")", "+cmd|' /C calc'!A0", "@SUM(A1)"} <= shown
