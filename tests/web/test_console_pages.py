@@ -186,3 +186,17 @@ def test_console_guard_checks_sign_in_then_method_then_rights(event, client):
     assert client.post(pair, {"method": "swiss"}).status_code == 403
     assert client.post("/console/e/no-such-event/rounds/", {"method": "swiss"}).status_code == 404
     assert client.get("/console/e/spring-open/").status_code == 403
+
+
+@pytest.mark.parametrize("query", ["table=%C2%B2", "player=%C2%B2", f"player={2**63}", "table=" + "9" * 5000])
+def test_the_audit_page_reads_junk_filters_as_none(organizer_client, query):
+    response = organizer_client.get(f"/console/e/spring-open/audit/?{query}")
+    assert response.status_code == 200
+
+
+def test_an_import_with_a_cell_too_long_for_the_csv_module_says_so_and_saves_nothing(organizer_client):
+    players = Event.objects.get(slug="spring-open").players.count()
+    text = "Zed," + "x" * 140_000 + ",club\nYann,guild,\n"
+    response = organizer_client.post("/console/e/spring-open/import/", {"csv": text}, follow=True)
+    assert response.status_code == 200 and "This CSV cannot be read" in response.content.decode()
+    assert Event.objects.get(slug="spring-open").players.count() == players

@@ -1,5 +1,6 @@
 """Domain errors become the same standardized JSON bodies as DRF's own errors. A constraint violation
 the services did not expect (they turn races into conflicts) is a bug: a 500, logged with its trace."""
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from drf_spectacular.utils import extend_schema
 from drf_standardized_errors.handler import ExceptionHandler
 from rest_framework import exceptions, status
@@ -31,8 +32,18 @@ class DatabaseUnavailable(exceptions.APIException):
     default_code = "database_unavailable"
 
 
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The request body is too large."
+    default_code = "payload_too_large"
+
+
 class DomainExceptionHandler(ExceptionHandler):
     def convert_known_exceptions(self, exc: Exception) -> Exception:
+        if isinstance(exc, RequestDataTooBig):
+            return PayloadTooLarge()
+        if isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+            return exceptions.ParseError("The request has too many fields.")
         if database_unavailable(exc):
             return DatabaseUnavailable()
         if isinstance(exc, Conflict):
@@ -49,3 +60,4 @@ class DomainExceptionHandler(ExceptionHandler):
 def api_not_found(request, *args, **kwargs):
     """Any other /api/ address answers a JSON 404 rather than Django's HTML page."""
     raise NotFound("There is no API endpoint at this address.")
+

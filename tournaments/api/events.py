@@ -11,6 +11,7 @@ from audit.models import AuditRecord
 from audit.selectors import records
 from audit.services import ACTIONS
 from gaininggrounds.http_cache import public_cache
+from gaininggrounds.params import whole_number
 from scoring.awards import ROUNDS_RANGE
 from tournaments import services
 from tournaments.access import is_organizer
@@ -49,7 +50,7 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = ["slug", "created_at"]
 
     def validate_scheme_pools(self, pools):
-        if any(not key.isdigit() or int(key) < 1 for key in pools):
+        if any(not whole_number(key, most=ROUNDS_RANGE[1]) for key in pools):
             raise serializers.ValidationError("Scheme pools are keyed by round number: \"1\", \"2\", ...")
         return {str(int(key)): pool for key, pool in pools.items()}
 
@@ -147,7 +148,7 @@ class EventAudit(EventScoped, generics.ListAPIView):
         for name in ("table", "player"):
             value = self.request.query_params.get(name)
             if value is not None:
-                if not value.isdigit():
-                    raise ValidationError({name: ["A number."]}, code="invalid")
-                filters[name] = int(value)
+                filters[name] = whole_number(value)
+                if filters[name] is None:
+                    raise ValidationError({name: ["A whole number."]}, code="invalid")
         return records(self.event(), **filters)

@@ -6,6 +6,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from gaininggrounds.http_cache import public_cache
+from gaininggrounds.params import ID_MAX
 from jobs.models import Job
 from scoring.deck import Card
 from scoring.formats import get_format
@@ -57,8 +58,8 @@ class RoundInputSerializer(serializers.Serializer):
 
 
 class SwapSerializer(serializers.Serializer):
-    player_1 = serializers.IntegerField()
-    player_2 = serializers.IntegerField()
+    player_1 = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+    player_2 = serializers.IntegerField(min_value=1, max_value=ID_MAX)
     force = serializers.BooleanField(default=False)
 
 

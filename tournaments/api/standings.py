@@ -5,6 +5,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from gaininggrounds.http_cache import public_cache
+from gaininggrounds.params import whole_number
 from tournaments import selectors
 from tournaments.api.permissions import EventScoped
 
@@ -36,8 +37,8 @@ class Standings(EventScoped):
         latest = selectors.latest_round_number(event)
         after = request.query_params.get("round")
         if after is not None:
-            if not after.isdigit() or not 0 <= int(after) <= latest:
+            after = whole_number(after, most=latest)
+            if after is None:
                 raise ValidationError({"round": [f"Round must be a number from 0 to {latest}."]}, code="invalid")
-            after = int(after)
         rows = selectors.event_standings(event, after_round=after)
         return Response(StandingsSerializer({"round": latest if after is None else after, "standings": rows}).data)

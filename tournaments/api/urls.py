@@ -34,5 +34,5 @@ urlpatterns = [
     path("games/<int:pk>/report/", games.GamePlayerAnswer.as_view(action="report"), name="game-report"),
     path("games/<int:pk>/confirm/", games.GameConfirm.as_view(action="confirm"), name="game-confirm"),
     path("games/<int:pk>/dispute/", games.GamePlayerAnswer.as_view(action="dispute"), name="game-dispute"),
-    re_path(r"^.*$", api_not_found),
+    re_path(r"^[\s\S]*$", api_not_found),  # any character, newlines included (an encoded %0A)
 ]

@@ -1,5 +1,8 @@
 """Console forms: shapes only; the rules are the services' and the rules module's, whose problems
 are shown beside the field they name."""
+import csv
+import io
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
@@ -42,6 +45,16 @@ class PlayerForm(forms.Form):
 
 class ImportForm(forms.Form):
     csv = forms.CharField(label=_("CSV: name,faction,club"), widget=forms.Textarea(attrs={"rows": 6}))
+
+    def clean(self):
+        """The pasted text as rows (`rows`); a line the csv module cannot read is the form's error."""
+        data = super().clean()
+        if "csv" in data:
+            try:
+                data["rows"] = list(csv.reader(io.StringIO(data["csv"])))
+            except csv.Error as error:
+                raise forms.ValidationError(_("This CSV cannot be read (%(why)s).") % {"why": error}) from None
+        return data
 
 
 class RoundForm(forms.Form):

@@ -1,7 +1,5 @@
 """The console's event pages: the organizer's events, one event's players (register, import, check in,
 drop), its settings and its audit trail."""
-import csv
-import io
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from audit.selectors import records
+from gaininggrounds.params import whole_number
 from scoring.awards import varied_awards
 from scoring.formats import Award
 from scoring.problems import DomainError
@@ -85,8 +84,10 @@ def import_players(request, event):
     """Paste a CSV: a preview lists every row and what is wrong with it; confirming saves the good rows."""
     form = ImportForm(request.POST or None)
     if request.method != "POST" or not form.is_valid():
+        for error in form.errors.get("__all__", []):
+            messages.error(request, error)
         return redirect("console:event", event.slug)
-    rows = list(csv.reader(io.StringIO(form.cleaned_data["csv"])))
+    rows = form.cleaned_data["rows"]
     if "confirm" in request.POST:
         saved = services.players_import(event=event, rows=rows, by=request.user)
         messages.success(request, _("%(n)s players imported.") % {"n": len(saved)})
@@ -134,8 +135,7 @@ def audit_page(request, event):
     """The event's audit trail, newest first, for one table or one player when asked."""
     table = request.GET.get("table", "")
     player = request.GET.get("player", "")
-    table = int(table) if table.isdigit() else None
-    player = int(player) if player.isdigit() else None
+    table, player = whole_number(table), whole_number(player)
     found = records(event, table=table, player=player)
     page = Paginator(found, 100).get_page(request.GET.get("page"))
     names_by_id = dict(event.players.values_list("id", "name"))
