@@ -65,8 +65,9 @@ def test_only_the_event_s_organizers_download(api, stranger_api, anon_api, playe
                              output_name="x.json", output_type="application/json")
     assert stranger_api.get(f"/api/jobs/{job.pk}/download/")[0] == 403
     assert anon_api.get(f"/api/jobs/{job.pk}/download/")[0] == 401
-    # The job's status is public (its id is unguessable); its file is not.
-    assert stranger_api.get(f"/api/jobs/{job.pk}/")[1]["status"] == "done"
+    # The job itself is the organizers' too, like its file.
+    assert stranger_api.get(f"/api/jobs/{job.pk}/")[0] == 403 and anon_api.get(f"/api/jobs/{job.pk}/")[0] == 401
+    assert api.get(f"/api/jobs/{job.pk}/")[1]["status"] == "done"
     assert api.get(f"/api/jobs/{job.pk}/download/") == (200, {"private": True})
 
 

@@ -70,11 +70,18 @@ class EventExports(EventScoped):
 
 
 class JobDetail(generics.RetrieveAPIView):
-    """A long job's status and progress: `round` links to the round a pairing made, `download` to the
-    file an export prepared."""
+    """A long job's status and progress (organizers of its event): `round` links to the round a pairing
+    made, `download` to the file an export prepared."""
 
-    queryset = Job.objects.defer("output")
+    queryset = Job.objects.defer("output").select_related("event")
     serializer_class = JobSerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_object(self):
+        job = super().get_object()
+        if not is_organizer(self.request.user, job.event):
+            raise PermissionDenied("Only an organizer of this event may follow its jobs.")
+        return job
 
 
 class JobDownload(APIView):
