@@ -29,7 +29,7 @@ from django.db import transaction
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, parse_http_date_safe
 
 log = logging.getLogger(__name__)
@@ -117,6 +117,8 @@ class PublicPageCache:
         self.get_response = get_response
 
     def __call__(self, request):
+        if self._personal(request):
+            return self._never_stored(self.get_response(request))
         scopes = self._cacheable_scopes(request)
         if scopes is None:
             return self.get_response(request)
@@ -177,12 +179,24 @@ class PublicPageCache:
         return self._with_validators(response, etag, changed)
 
     @staticmethod
+    def _personal(request) -> bool:
+        """Credentials or a session (a signed-in user, messages for this one visitor): the answer is
+        for them alone. Without them the visitor is anonymous, which is why this runs before sessions
+        and auth."""
+        return "Authorization" in request.headers or bool(
+            request.COOKIES.get(settings.SESSION_COOKIE_NAME) or request.COOKIES.get("messages"))
+
+    @staticmethod
+    def _never_stored(response):
+        """A personal answer (an organizer's player list with private keys, printed slips) is kept by
+        no cache, shared or the browser's own, unless the view said otherwise."""
+        if "no-store" not in response.get("Cache-Control", ""):
+            patch_cache_control(response, private=True, no_store=True)
+        return response
+
+    @staticmethod
     def _cacheable_scopes(request):
-        if request.method not in ("GET", "HEAD") or "Authorization" in request.headers:
-            return None
-        if request.COOKIES.get(settings.SESSION_COOKIE_NAME) or request.COOKIES.get("messages"):
-            # A session (a signed-in user, messages for this one visitor) is rendered for them alone;
-            # without one, the visitor is anonymous, which is why this runs before sessions and auth.
+        if request.method not in ("GET", "HEAD"):
             return None
         return declared_scopes(request.path_info)
 

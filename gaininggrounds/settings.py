@@ -70,6 +70,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before the page cache, so copies served from it carry the policy too.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Anonymous public reads come from the cache before sessions, language, CSRF and users are looked
     # at (a visitor without a session cookie is anonymous): a cached page costs one cache round trip.
@@ -195,6 +197,24 @@ RATE_LIMITS = {
 }
 # Client addresses come from REMOTE_ADDR unless this many proxies (nginx) stand in front.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+
+# Content-Security-Policy (django-csp): our own origin only; the pages load nothing from elsewhere and
+# carry no inline script or style (htmx's injected indicator style is switched off in base.html). The
+# API documentation pages add what their vendored viewers need (gaininggrounds/urls.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 REST_FRAMEWORK = {
     # Token first, so an anonymous write answers 401 with a WWW-Authenticate header, not 403.

@@ -1,12 +1,16 @@
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/schema/swagger-ui/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
-    path("api/schema/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    # The documentation viewers style themselves inline, and Redoc starts from an inline script.
+    path("api/schema/swagger-ui/", csp_update({"style-src": ["'unsafe-inline'"]})(
+        SpectacularSwaggerSplitView.as_view(url_name="schema")), name="swagger-ui"),
+    path("api/schema/redoc/", csp_update({"style-src": ["'unsafe-inline'"], "script-src": ["'unsafe-inline'"]})(
+        SpectacularRedocView.as_view(url_name="schema")), name="redoc"),
     path("api/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.web.urls_public")),

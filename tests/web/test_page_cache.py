@@ -183,3 +183,19 @@ def test_a_copy_older_than_the_grace_period_never_stands_in(event, organizer_api
     monkeypatch.setattr("gaininggrounds.http_cache.time.time_ns", lambda: later)
     poll = Client().get("/e/spring-open/rounds/2/", HTTP_IF_NONE_MATCH=before["ETag"])
     assert poll.status_code == 200 and poll["X-Cache"] == "miss" and "9–1" in poll.content.decode()
+
+
+def test_answers_carrying_private_keys_are_never_stored(event, organizer_api):
+    """The console's player list and print slips and the organizers' API answers carry private keys:
+    no cache may keep them. The same addresses read anonymously stay public and revalidated."""
+    console = Client()
+    console.force_login(Event.objects.get(slug="spring-open").created_by)
+    for path in ("/console/e/spring-open/", "/console/e/spring-open/rounds/1/print/"):
+        response = console.get(path)
+        assert response.status_code == 200 and "no-store" in response["Cache-Control"], path
+        assert "private" in response["Cache-Control"] and "public" not in response["Cache-Control"]
+    players = f"/api/events/{event['id']}/players/"
+    response = organizer_api.client.get(players, headers=organizer_api.headers)
+    assert "key" in response.json()[0] and "no-store" in response["Cache-Control"]
+    anonymous = Client().get(players)
+    assert "key" not in anonymous.json()[0] and anonymous["Cache-Control"] == "public, no-cache"
