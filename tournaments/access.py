@@ -65,13 +65,14 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), duration
 
 
-def rate_consume(scope: str, ident: str) -> float | None:
+def rate_consume(scope: str, ident: str, *, spend: bool = True) -> float | None:
     """Spend one of `ident`'s tokens in `scope` (a name in settings.RATE_LIMITS): None to go ahead, or
     the seconds to wait. A sliding log of times in the shared cache, so every process counts alike.
 
     Written by hand: DRF's throttles need a DRF request (the pages have none) and django-ratelimit counts
     in fixed windows (a burst across a window's edge passes at twice the rate). Fails open when the cache
-    is unreachable: reporting goes on, unthrottled, rather than answering 500 to a whole hall."""
+    is unreachable: reporting goes on, unthrottled, rather than answering 500 to a whole hall. With
+    `spend=False` it only says whether a token is left (for counting failures alone)."""
     rate = settings.RATE_LIMITS.get(scope)
     if not rate:
         return None
@@ -82,7 +83,8 @@ def rate_consume(scope: str, ident: str) -> float | None:
         times = [t for t in cache.get(key, []) if t > now - duration]
         if len(times) >= limit:  # free again when the limit-th newest leaves the window
             return max(times[limit - 1] - (now - duration), 1.0) if limit else float(duration)
-        cache.set(key, [now, *times][:limit], duration)
+        if spend:
+            cache.set(key, [now, *times][:limit], duration)
     except Exception:  # noqa: BLE001
         log.warning("cache unreachable: %s not rate-limited", scope, exc_info=True)
     return None
@@ -100,3 +102,33 @@ def report_wait(meta: dict, player: Player | None = None, user=None) -> float | 
 def bad_key_wait(meta: dict) -> float | None:
     """Count a failed key lookup from this address; past the rate, the seconds it must wait."""
     return rate_consume("bad_key", client_address(meta))
+
+
+def signin_idents(meta: dict, username: str | None) -> list[tuple[str, str]]:
+    """Failed password sign-ins count per account (whatever address they come from) and per client
+    address (whatever account they try)."""
+    idents = [("signin_address", client_address(meta))]
+    if username:
+        idents.append(("signin_account", username.strip().casefold()[:150]))
+    return idents
+
+
+def signin_wait(meta: dict, username: str | None) -> float | None:
+    """Before checking a password: seconds to wait when this account or address has failed too often,
+    else None. Asked before the (deliberately slow) password hash, so a flood of wrong passwords
+    costs the site almost nothing."""
+    waits = [wait for scope, ident in signin_idents(meta, username)
+             if (wait := rate_consume(scope, ident, spend=False)) is not None]
+    return max(waits, default=None)
+
+
+def signin_failed(meta: dict, username: str | None) -> None:
+    """Count a failed password sign-in against the account and the address."""
+    for scope, ident in signin_idents(meta, username):
+        rate_consume(scope, ident)
+
+
+def count_failed_signin(sender, credentials: dict, request=None, **kwargs) -> None:
+    """Receives Django's user_login_failed (every password sign-in: API token, console, admin)."""
+    if request is not None:
+        signin_failed(request.META, credentials.get("username"))

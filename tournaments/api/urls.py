@@ -1,16 +1,16 @@
 """The API's addresses, reversed by name under the "api" namespace (e.g. "api:job-download")."""
 from django.urls import path, re_path
-from rest_framework.authtoken.views import obtain_auth_token
 
 from tournaments.api import events, files, formats, games, players, rounds, standings
 from tournaments.api.errors import api_not_found
+from tournaments.api.signin import SignInToken
 
 app_name = "api"
 
 EVENT = "events/<int:event_id>/"
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="token"),
+    path("auth/token/", SignInToken.as_view(), name="token"),
     path("formats/", formats.FormatList.as_view(), name="format-list"),
     path("formats/<slug:key>/", formats.FormatDetail.as_view(), name="format-detail"),
     path("events/", events.EventList.as_view(), name="event-list"),

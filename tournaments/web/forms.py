@@ -4,13 +4,15 @@ import csv
 import io
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from scoring.awards import AWARD_RANGES, ROUNDS_RANGE, WINNER_VP_RANGE
 from scoring.formats import FORMATS
 from scoring.problems import DomainError
 from scoring.validator import PLAYED, REPORTED_OUTCOMES, Report
+from tournaments.access import signin_wait
 from tournaments.pairing import METHODS
 
 
@@ -22,6 +24,28 @@ def bounded(low_high: tuple[int, int]) -> dict:
 def show_problems(form: forms.Form, error: DomainError) -> None:
     for problem in error.problems:
         form.add_error(problem.attr if problem.attr in form.fields else None, problem.detail)
+
+
+class SignInLimit:
+    """Refuses a password sign-in, before the password is even checked, once the account or the
+    address has failed too often (tournaments.access); the failures themselves are counted from
+    Django's user_login_failed signal."""
+
+    def clean(self):
+        wait = signin_wait(self.request.META, self.data.get("username")) if self.request else None
+        if wait is not None:
+            raise forms.ValidationError(
+                _("Too many failed sign-ins for this account or from this address: try again in %(minutes)s "
+                  "minutes.") % {"minutes": max(1, round(wait / 60))}, code="throttled")
+        return super().clean()
+
+
+class SignInForm(SignInLimit, AuthenticationForm):
+    pass
+
+
+class AdminSignInForm(SignInLimit, AdminAuthenticationForm):
+    pass
 
 
 class EventForm(forms.Form):

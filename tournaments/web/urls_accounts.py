@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from tournaments.web import accounts
+from tournaments.web.forms import SignInForm
 
 app_name = "accounts"
 
@@ -20,6 +21,7 @@ urlpatterns = [
         success_url=reverse_lazy("accounts:password_reset_complete")), name="password_reset_confirm"),
     path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(
         template_name="accounts/password_reset_complete.html"), name="password_reset_complete"),
-    path("console/login/", auth_views.LoginView.as_view(template_name="console/login.html"), name="login"),
+    path("console/login/", auth_views.LoginView.as_view(template_name="console/login.html",
+                                                        authentication_form=SignInForm), name="login"),
     path("console/logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]

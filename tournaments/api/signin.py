@@ -1,0 +1,16 @@
+"""Signing in for a token, under the site's limit on failed passwords (its own module: the
+authentication classes in auth.py load while DRF loads its views, so they cannot import a view)."""
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import Throttled
+
+from tournaments import access
+
+
+class SignInToken(ObtainAuthToken):
+    """POST /api/auth/token/: DRF's token for a username and password, refused with 429 (before the
+    password is checked) once the account or the address has failed too often."""
+
+    def post(self, request, *args, **kwargs):
+        if (wait := access.signin_wait(request.META, str(request.data.get("username", "")))) is not None:
+            raise Throttled(wait, detail="Too many failed sign-ins for this account or from this address.")
+        return super().post(request, *args, **kwargs)
