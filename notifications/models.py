@@ -16,6 +16,8 @@ class Notification(models.Model):
     body = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # Why a mail that could not be built was given up (never retried), e.g. a header it cannot carry.
+    failure = models.CharField(max_length=200, blank=True, default="")
 
     class Meta:
         db_table = "tournaments_notification"

@@ -8,9 +8,10 @@ down, the rows wait: Celery beat (or `manage.py send_notifications`) queues what
 from __future__ import annotations
 
 import logging
+import unicodedata
 from datetime import timedelta
 
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -45,7 +46,7 @@ def round_published(rnd: Round, games: list[Game]) -> None:
                     "event": rnd.event.name, "n": rnd.number, "t": game.table, "opponent": opponent.name}
                 body = subject + "\n\n" + _("Report your result from your private link.")
             notes.append(Notification(event=rnd.event, to=address_of(player), kind=Notification.ROUND_PUBLISHED,
-                                      about=f"round:{rnd.pk}", subject=subject[:200], body=body))
+                                      about=f"round:{rnd.pk}", subject=one_line(subject)[:200], body=body))
     if notes:
         Notification.objects.bulk_create(notes, ignore_conflicts=True)
         about = f"round:{rnd.pk}"
@@ -71,10 +72,17 @@ def report_disputed(game: Game, disputer: Player, version_stamp: str) -> None:
         _queue(event, None, Notification.DISPUTED, about, subject, subject, to=organizer.email)
 
 
+def one_line(text: str) -> str:
+    """A mail header carries one line: any run of whitespace or control characters becomes a space
+    (a name typed before names were checked may still hold a newline)."""
+    return " ".join("".join(" " if unicodedata.category(c) == "Cc" else c for c in text).split())
+
+
 def _queue(event, player, kind, about, subject, body, *, to: str = "") -> None:
     to = to or (address_of(player) if player else "")
     if not to:
         return
+    subject = one_line(subject)
     try:
         with transaction.atomic():
             note = Notification.objects.create(event=event, to=to, kind=kind, about=about, subject=subject[:200],
@@ -96,7 +104,7 @@ def enqueue_pending(older_than_seconds: float = 0) -> int:
     """Queue every mail not yet sent (made at least `older_than_seconds` ago): after a broker outage the
     rows are all that is left of them. Sending is idempotent, so queuing one twice sends it once."""
     made_before = timezone.now() - timedelta(seconds=older_than_seconds)
-    pending = list(Notification.objects.filter(sent_at=None, created_at__lte=made_before)
+    pending = list(Notification.objects.filter(sent_at=None, failure="", created_at__lte=made_before)
                    .values_list("pk", flat=True))
     for pk in pending:
         enqueue(pk)
@@ -107,9 +115,16 @@ def notification_send(notification_id: int) -> None:
     """Send one email once: the row is locked while sending and marked sent in the same transaction,
     so a task run twice (retried, or redelivered after a worker died) sends it once."""
     with transaction.atomic():
-        note = Notification.objects.select_for_update().filter(pk=notification_id, sent_at=None).first()
+        note = Notification.objects.select_for_update().filter(pk=notification_id, sent_at=None,
+                                                                   failure="").first()
         if note is None:
             return
-        send_mail(note.subject, note.body, None, [note.to])
+        try:
+            EmailMessage(note.subject, note.body, None, [note.to]).send()
+        except ValueError as error:  # BadHeaderError and its kind: it can never be sent, so give up and say why
+            note.failure = f"{type(error).__name__}: {error}"[:200]
+            note.save(update_fields=["failure"])
+            log.error("notification %s given up: %s", note.pk, note.failure)
+            return
         note.sent_at = timezone.now()
         note.save(update_fields=["sent_at"])

@@ -1,11 +1,37 @@
 """What a format accepts of a player's entry: one rule for registration, corrections and imports."""
 from __future__ import annotations
 
+import unicodedata
+
 from scoring.formats import Format
 from scoring.messages import say
-from scoring.problems import Problem
+from scoring.problems import Invalid, Problem
 
 NAME_LENGTH = 100  # a player's name, as the entry stores it
+# Unicode categories refused in names, clubs and Masters: control characters (a newline breaks a mail's
+# subject) and invisible format characters (a right-to-left override, a zero-width space).
+HIDDEN_CATEGORIES = ("Cc", "Cf")
+
+
+def plain(text: str) -> str:
+    """Text as people type it, stored one way: NFC (a composed "é" and "e" + accent are one name) and
+    without surrounding whitespace."""
+    return unicodedata.normalize("NFC", text).strip()
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same name: the plain text, case folded ("ZOÉ" and "Zoé")."""
+    return plain(name).casefold()
+
+
+def hidden_characters_problem(text: str, attr: str) -> Problem | None:
+    """None when `text` holds no control or invisible format character; else the problem, naming the
+    first such character by its Unicode code point."""
+    hidden = next((c for c in text if unicodedata.category(c) in HIDDEN_CATEGORIES), None)
+    if hidden is None:
+        return None
+    return Problem("hidden_characters", say("This text holds an invisible or control character (U+{code}); "
+                                            "type it again without it.", code=f"{ord(hidden):04X}"), attr)
 
 
 def faction_problem(fmt: Format, faction: str, *, shown: str | None = None) -> Problem | None:
@@ -16,3 +42,14 @@ def faction_problem(fmt: Format, faction: str, *, shown: str | None = None) -> P
     return Problem("unknown_faction", say('"{faction}" is not a faction of {fmt_name}; choose one of {value}.',
                                           faction=faction if shown is None else shown, fmt_name=fmt.name,
                                           value=", ".join(f.key for f in fmt.factions)), "faction")
+
+
+def plain_masters(masters: tuple[str, str] | None) -> tuple[str, str] | None:
+    """The two Masters as plain text; refused (Invalid) when either hides a character."""
+    if masters is None:
+        return None
+    problems = [p for side, master in zip("ab", masters, strict=True)
+                if (p := hidden_characters_problem(master, f"master_{side}"))]
+    if problems:
+        raise Invalid(*problems)
+    return plain(masters[0]), plain(masters[1])

@@ -3,7 +3,7 @@ removing them."""
 from __future__ import annotations
 
 from audit.services import record
-from scoring.entries import NAME_LENGTH, faction_problem
+from scoring.entries import NAME_LENGTH, faction_problem, hidden_characters_problem, name_key, plain
 from scoring.formats import get_format, key_of
 from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict
@@ -27,13 +27,13 @@ def player_register(
 ) -> Player:
     """Register a player; `user` links a person's account to the entry (self-registration)."""
     with event_change(event) as event:
-        return _register(event, name=name, faction=faction, club=club, email=email, is_ringer=is_ringer,
+        return _register(event, name=plain(name), faction=faction, club=plain(club), email=email, is_ringer=is_ringer,
                          checked_in=checked_in, pinned_table=pinned_table, user=user, by=by or user)
 
 
 def _register(event: Event, *, name, faction, club, email, is_ringer, checked_in, pinned_table, user, by) -> Player:
-    problems = [p for p in [faction_problem(get_format(event.format), faction)] if p]
-    if event.players.filter(name=name).exists():
+    problems = [p for p in [faction_problem(get_format(event.format), faction), *text_problems(name, club)] if p]
+    if name_key(name) in names_taken(event):
         problems.append(_duplicate_name(name))
     if user is not None and event.players.filter(user=user).exists():
         problems.append(Problem("already_registered", say("You are already registered for this event.")))
@@ -47,6 +47,23 @@ def _register(event: Event, *, name, faction, club, email, is_ringer, checked_in
     record(event, by, "player_registered", player=player,
            after={"name": name, "faction": faction, "club": club, "is_ringer": is_ringer})
     return player
+
+
+def text_problems(name: str | None, club: str | None) -> list[Problem | None]:
+    """A name and a club as typed: a name is needed, and neither may hide a character."""
+    problems = []
+    if name is not None:
+        problems.append(Problem("name_missing", say("The name is missing."), "name") if not name
+                        else hidden_characters_problem(name, "name"))
+    if club is not None:
+        problems.append(hidden_characters_problem(club, "club"))
+    return problems
+
+
+def names_taken(event: Event, *, besides: Player | None = None) -> set[str]:
+    """The event's names as name_key compares them (the same name in another case or Unicode form)."""
+    players = event.players.exclude(pk=besides.pk) if besides else event.players.all()
+    return {name_key(name) for name in players.values_list("name", flat=True)}
 
 
 def _duplicate_name(name: str) -> Problem:
@@ -64,10 +81,11 @@ def player_self_register(*, event: Event, user, name: str, faction: str, club: s
 
 def player_update(*, player: Player, by, **changes) -> Player:
     """Correct an entry; the same checks as registration for the fields that change."""
-    problems = []
+    changes = {k: plain(v) if k in ("name", "club") else v for k, v in changes.items()}
+    problems = text_problems(changes.get("name"), changes.get("club"))
     if "faction" in changes:
         problems.append(faction_problem(get_format(player.event.format), changes["faction"]))
-    if "name" in changes and player.event.players.filter(name=changes["name"]).exclude(pk=player.pk).exists():
+    if "name" in changes and name_key(changes["name"]) in names_taken(player.event, besides=player):
         problems.append(_duplicate_name(changes["name"]))
     problems = [p for p in problems if p]
     if problems:
@@ -96,23 +114,21 @@ def import_rows_checked(*, event: Event, rows: list[list[str]]) -> list[tuple[di
     """Players from CSV rows (name, faction, club), each with what is wrong with it; nothing is saved.
     A faction may be given by key or by name; a header row "name,faction,club" is skipped."""
     fmt = get_format(event.format)
-    taken = set(event.players.values_list("name", flat=True))
+    taken = names_taken(event)
     checked = []
     for number, row in enumerate(rows, start=1):
-        cells = [c.strip() for c in row] + ["", "", ""]
+        cells = [plain(c) for c in row] + ["", "", ""]
         if number == 1 and [c.lower() for c in cells[:2]] == ["name", "faction"]:
             continue
         entry = {"line": number, "name": cells[0], "faction": key_of(cells[1]), "club": cells[2]}
-        problems = []
-        if not entry["name"]:
-            problems.append(Problem("name_missing", say("The name is missing."), "name"))
-        elif len(entry["name"]) > NAME_LENGTH:
+        problems = [p for p in text_problems(entry["name"], entry["club"]) if p]
+        if not problems and len(entry["name"]) > NAME_LENGTH:
             problems.append(Problem("name_too_long", say("A name has at most 100 characters."), "name"))
-        elif entry["name"] in taken:
+        elif not problems and name_key(entry["name"]) in taken:
             problems.append(Problem("duplicate_name", say('"{value}" is already registered or listed above.',
                                                           value=entry["name"]), "name"))
         problems += [p for p in [faction_problem(fmt, entry["faction"], shown=cells[1])] if p]
-        taken.add(entry["name"])
+        taken.add(name_key(entry["name"]))
         checked.append((entry, problems))
     return checked
 

@@ -11,6 +11,7 @@ from dataclasses import asdict
 
 from audit.services import record, result_snapshot, version_snapshot
 from notifications.services import report_awaits, report_disputed
+from scoring.entries import plain_masters
 from scoring.messages import say
 from scoring.problems import conflict
 from scoring.validator import Report, breakdown_from_dict, other_side
@@ -21,7 +22,7 @@ from tournaments.services.results import result_save, result_scores
 
 def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
     """A player of the game reports it, or corrects their own version; returns the game's status."""
-    scores = _checked(game, report)
+    scores, masters = _checked(game, report), plain_masters(masters)
     with event_change(game.round.event, lock=False):
         game, versions = _locked(game, player)
         side = game.side_of(player.id)
@@ -35,7 +36,7 @@ def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[
 
 def report_dispute(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
     """The opponent answers a report with their own figures; equal figures confirm it instead."""
-    scores = _checked(game, report)
+    scores, masters = _checked(game, report), plain_masters(masters)
     with event_change(game.round.event, lock=False):
         game, versions = _locked(game, player)
         side = game.side_of(player.id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from audit.services import record, result_snapshot, version_snapshot
+from scoring.entries import plain_masters
 from scoring.messages import say
 from scoring.problems import conflict
 from scoring.results import score_report
@@ -18,7 +19,7 @@ def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | 
     """An organizer enters or replaces a game's result; it counts at once and settles any players'
     versions (a dispute). Masters not given are kept from the result or the players' versions.
     Returns (result, created)."""
-    scores = result_scores(game, report)
+    scores, masters = result_scores(game, report), plain_masters(masters)
     with event_change(game.round.event, lock=False):
         game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
         existing = Result.objects.filter(game=game).first()
