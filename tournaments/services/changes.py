@@ -18,22 +18,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from django.apps import apps
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 
 from gaininggrounds import http_cache
 from scoring.messages import say
 from scoring.problems import Conflict, Problem
 from tournaments.models import Event
 
+SHARED = "shared"
+
 
 @contextmanager
-def event_change(event: Event, *, lock: bool = True) -> Iterator[Event]:
+def event_change(event: Event, *, lock: bool | str = True) -> Iterator[Event]:
     """Run the block as one write to `event`: inside a transaction, with the event's row locked
-    (`lock=False` for a new event, or when the service locks a narrower row itself). Yields the
-    event as locked, fresh from the database."""
+    (`lock=False` for a new event or the round clock; `lock=SHARED` for results and reports, which
+    then lock their one game: any number of tables write at once, while a pairing or a round's removal,
+    which take the event's row alone, wait for them, and they for it). The event is always locked
+    first, so two writes never wait for each other in a circle. Yields the event, fresh from the
+    database."""
     try:
         with transaction.atomic():
-            if lock:
+            if lock == SHARED:
+                _lock_shared(event)
+            elif lock:
                 event = Event.objects.select_for_update().get(pk=event.pk)
             yield event
             _move_pages_on(event)
@@ -42,6 +49,14 @@ def event_change(event: Event, *, lock: bool = True) -> Iterator[Event]:
         if problem is None:
             raise
         raise Conflict(problem) from error
+
+
+def _lock_shared(event: Event) -> None:
+    """FOR SHARE on the event's row (Django's select_for_update has no shared mode). SQLite has no row
+    locks: its transactions begin IMMEDIATE, so writes there take turns anyway."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT 1 FROM {Event._meta.db_table} WHERE id = %s FOR SHARE", [event.pk])
 
 
 def _move_pages_on(event: Event) -> None:

@@ -16,14 +16,14 @@ from scoring.messages import say
 from scoring.problems import conflict
 from scoring.validator import Report, breakdown_from_dict, other_side
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport, Result
-from tournaments.services.changes import event_change
-from tournaments.services.results import result_save, result_scores
+from tournaments.services.changes import SHARED, event_change
+from tournaments.services.results import locked_game, result_save, result_scores
 
 
 def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
     """A player of the game reports it, or corrects their own version; returns the game's status."""
     scores, masters = _checked(game, report), plain_masters(masters)
-    with event_change(game.round.event, lock=False):
+    with event_change(game.round.event, lock=SHARED):
         game, versions = _locked(game, player)
         side = game.side_of(player.id)
         mine, theirs = versions.get(side), versions.get(other_side(side))
@@ -37,7 +37,7 @@ def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[
 def report_dispute(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
     """The opponent answers a report with their own figures; equal figures confirm it instead."""
     scores, masters = _checked(game, report), plain_masters(masters)
-    with event_change(game.round.event, lock=False):
+    with event_change(game.round.event, lock=SHARED):
         game, versions = _locked(game, player)
         side = game.side_of(player.id)
         mine, theirs = versions.get(side), versions.get(other_side(side))
@@ -49,7 +49,7 @@ def report_dispute(*, game: Game, player: Player, report: Report, masters: tuple
 
 def report_confirm(*, game: Game, player: Player) -> str:
     """The opponent accepts the other player's version (also the way out of a dispute); it counts."""
-    with event_change(game.round.event, lock=False):
+    with event_change(game.round.event, lock=SHARED):
         game, versions = _locked(game, player)
         theirs = versions.get(other_side(game.side_of(player.id)))
         if theirs is None:
@@ -68,7 +68,7 @@ def _checked(game: Game, report: Report):
 
 def _locked(game: Game, player: Player) -> tuple[Game, dict[str, PlayerReport]]:
     """The game, locked against a simultaneous report, and its players' versions by side."""
-    game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
+    game = locked_game(game)
     if Result.objects.filter(game=game).exists():
         raise conflict("result_confirmed", say(
             "This game's result is confirmed; only an organizer can correct it now."))

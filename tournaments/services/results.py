@@ -11,7 +11,7 @@ from scoring.problems import conflict
 from scoring.results import score_report
 from scoring.validator import CONCEDED, Report
 from tournaments.models import Game, Player, PlayerReport, Result
-from tournaments.services.changes import event_change
+from tournaments.services.changes import SHARED, event_change
 from tournaments.standings import ACTIVE, DROPPED
 
 
@@ -20,8 +20,8 @@ def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | 
     versions (a dispute). Masters not given are kept from the result or the players' versions.
     Returns (result, created)."""
     scores, masters = result_scores(game, report), plain_masters(masters)
-    with event_change(game.round.event, lock=False):
-        game = Game.objects.select_for_update().select_related("round__event").get(pk=game.pk)
+    with event_change(game.round.event, lock=SHARED):
+        game = locked_game(game)
         existing = Result.objects.filter(game=game).first()
         before = result_snapshot(existing)
         known = [existing] if existing else list(game.reports.all())
@@ -33,6 +33,15 @@ def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | 
                before={"result": before, "versions": versions} if versions else before,
                after=result_snapshot(result))
     return result, created
+
+
+def locked_game(game: Game) -> Game:
+    """The game's row locked (only its own row: the event is locked first, shared, by event_change),
+    fresh; a conflict when its round was removed meanwhile."""
+    locked = Game.objects.select_for_update(of=("self",)).select_related("round__event").filter(pk=game.pk).first()
+    if locked is None:
+        raise conflict("game_removed", say("This game's round was removed meanwhile; reload the round."))
+    return locked
 
 
 def result_scores(game: Game, report: Report):
