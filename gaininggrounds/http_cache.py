@@ -35,7 +35,7 @@ from django.utils.http import http_date, parse_http_date_safe
 log = logging.getLogger(__name__)
 
 SITE = "site"  # the scope of the home page and the event list: they change with any event
-PAGE_SECONDS = 24 * 3600  # a version moves on long before; the timeout only frees memory
+PAGE_SECONDS = 15 * 60  # a copy nobody asked for in a quarter of an hour is rendered afresh when asked
 RENDER_SECONDS = 10  # a render claim outlives no crashed process for long
 VARIANT_HEADERS = ("Accept", "Accept-Language", "Cookie", "HX-Request")  # what a stored copy depends on
 
@@ -67,19 +67,22 @@ def scope_key(scope: str, kwarg: str, value) -> str:
     return f"{scope}.{kwarg}:{value}"
 
 
-def public_cache(scope: str = SITE, kwarg: str | None = None):
+def public_cache(scope: str = SITE, kwarg: str | None = None, *, params: tuple[str, ...] = ()):
     """Declare a view public and cacheable: its answers depend on `scope` alone, one of them named by
-    the URL keyword `kwarg` (none for the whole site). Works on view functions and view classes."""
+    the URL keyword `kwarg` (none for the whole site), and on the query parameters `params` it reads.
+    A request with any other parameter is answered, but never stored (`?utm=1` cannot fill the cache).
+    Works on view functions and view classes."""
 
     def declare(view):
-        view.public_cache = (scope, kwarg)
+        view.public_cache = (scope, kwarg, tuple(params))
         return view
 
     return declare
 
 
-def declared_scopes(path: str) -> tuple[str, ...] | None:
-    """The scopes a path's view declared it depends on, or None for a view never cached."""
+def declared(path: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The scopes a path's view declared it depends on and the query parameters it reads, or None for
+    a view never cached."""
     try:
         match = resolve(path)
     except Resolver404:
@@ -89,8 +92,14 @@ def declared_scopes(path: str) -> tuple[str, ...] | None:
                                                                  None)
     if declared is None:
         return None
-    scope, kwarg = declared
-    return (scope,) if kwarg is None else (scope_key(scope, kwarg, match.kwargs[kwarg]),)
+    scope, kwarg, params = declared
+    return ((scope,) if kwarg is None else (scope_key(scope, kwarg, match.kwargs[kwarg]),)), params
+
+
+def representation(accept: str) -> str:
+    """The few answers we serve, whatever the Accept header's wording: HTML (pages, the browsable API)
+    or JSON."""
+    return "html" if "text/html" in accept else "json"
 
 
 def bump(*scopes: str) -> None:
@@ -119,12 +128,17 @@ class PublicPageCache:
     def __call__(self, request):
         if self._personal(request):
             return self._never_stored(self.get_response(request))
-        scopes = self._cacheable_scopes(request)
-        if scopes is None:
+        found = self._cacheable(request)
+        if found is None:
             return self.get_response(request)
+        scopes, params = found
+        if any(name not in params for name in request.GET):
+            return self.get_response(request)  # a parameter the page does not read: answered, not stored
         lang = translation.get_language_from_request(request)  # as LocaleMiddleware will choose
-        variant = f"{request.get_full_path()}|{lang}|{request.headers.get('HX-Request', '')}" \
-                  f"|{request.headers.get('Accept', '')}"
+        query = "&".join(f"{name}={request.GET.getlist(name)}" for name in params if name in request.GET)
+        # The host too: a page's absolute links (the API's `next`) name the host it was asked on.
+        variant = f"{request.get_host()}|{request.path}?{query}|{lang}|{request.headers.get('HX-Request', '')}" \
+                  f"|{representation(request.headers.get('Accept', ''))}"
         # The latest copy of this page (in this language, fragment or not), whatever its version: a hit
         # when its ETag is the current one, else the copy before, which may stand in for a moment.
         family = "gg:latest:" + hashlib.sha256(f"{scopes}|{variant}".encode()).hexdigest()
@@ -195,10 +209,10 @@ class PublicPageCache:
         return response
 
     @staticmethod
-    def _cacheable_scopes(request):
+    def _cacheable(request):
         if request.method not in ("GET", "HEAD"):
             return None
-        return declared_scopes(request.path_info)
+        return declared(request.path_info)
 
     @staticmethod
     def _not_modified(request, etag: str, changed_ns: int) -> bool:

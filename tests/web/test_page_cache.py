@@ -199,3 +199,42 @@ def test_answers_carrying_private_keys_are_never_stored(event, organizer_api):
     assert "key" in response.json()[0] and "no-store" in response["Cache-Control"]
     anonymous = Client().get(players)
     assert "key" not in anonymous.json()[0] and anonymous["Cache-Control"] == "public, no-cache"
+
+
+def copies_stored() -> int:
+    from django.core.cache import cache
+
+    return sum(1 for key in cache._cache if "gg:latest:" in key) if hasattr(cache, "_cache") else -1
+
+
+def test_a_copy_is_stored_only_for_the_parameters_a_page_reads(event):
+    from django.core.cache import cache
+
+    if not hasattr(cache, "_cache"):
+        pytest.skip("counts the local-memory cache's keys")
+    path = "/e/spring-open/rounds/1/"
+    assert Client().get(path)["X-Cache"] == "miss"
+    stored = copies_stored()
+    for n in range(20):  # junk parameters: answered, never stored
+        response = Client().get(f"{path}?utm={n}&x={n}")
+        assert response.status_code == 200 and "X-Cache" not in response
+    assert copies_stored() == stored
+    assert Client().get(f"{path}?q=ada")["X-Cache"] == "miss"  # the search box's parameter is read: kept
+    assert Client().get(f"{path}?q=ada")["X-Cache"] == "hit" and copies_stored() == stored + 1
+
+
+def test_accept_headers_meaning_the_same_share_one_copy(event):
+    path = f"/api/events/{event['id']}/standings/"
+    assert Client().get(path, headers={"Accept": "application/json"})["X-Cache"] == "miss"
+    for accept in ("application/json; q=0.9", "*/*", "application/json, text/plain", ""):
+        assert Client().get(path, headers={"Accept": accept})["X-Cache"] == "hit", accept
+    html = Client().get(path, headers={"Accept": "text/html"})
+    assert html.get("X-Cache") != "hit" and "text/html" in html["Content-Type"]  # never the JSON copy
+
+
+def test_each_host_gets_its_own_copy(event, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "other.example.org"]
+    Client().get("/api/events/?page=1")
+    first = Client().get("/api/events/?page=1")
+    other = Client().get("/api/events/?page=1", headers={"Host": "other.example.org"})
+    assert first["X-Cache"] == "hit" and other["X-Cache"] == "miss"

@@ -91,7 +91,7 @@ class AuditRecordSerializer(serializers.ModelSerializer):
                   "after"]
 
 
-@public_cache()
+@public_cache(params=("page",))
 class EventList(generics.ListCreateAPIView):
     """Events, newest first; any signed-in user may create one and becomes its organizer."""
 

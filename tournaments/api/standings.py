@@ -28,7 +28,7 @@ class StandingsSerializer(serializers.Serializer):
     standings = StandingRowSerializer(many=True)
 
 
-@public_cache("event", "event_id")
+@public_cache("event", "event_id", params=("round",))
 class Standings(EventScoped):
     @extend_schema(parameters=[OpenApiParameter("round", int, description="Standings after this round")],
                    responses=StandingsSerializer)

@@ -57,7 +57,7 @@ def event_page(request, slug):
                                                  "registration": registration})
 
 
-@public_cache("event", "slug")
+@public_cache("event", "slug", params=("q",))
 def round_page(request, slug, number):
     event = get_object_or_404(Event, slug=slug)
     rnd = event.round_set.filter(number=number).first()
