@@ -201,26 +201,15 @@ def test_answers_carrying_private_keys_are_never_stored(event, organizer_api):
     assert "key" not in anonymous.json()[0] and anonymous["Cache-Control"] == "public, no-cache"
 
 
-def copies_stored() -> int:
-    from django.core.cache import cache
-
-    return sum(1 for key in cache._cache if "gg:latest:" in key) if hasattr(cache, "_cache") else -1
-
-
 def test_a_copy_is_stored_only_for_the_parameters_a_page_reads(event):
-    from django.core.cache import cache
-
-    if not hasattr(cache, "_cache"):
-        pytest.skip("counts the local-memory cache's keys")
     path = "/e/spring-open/rounds/1/"
     assert Client().get(path)["X-Cache"] == "miss"
-    stored = copies_stored()
-    for n in range(20):  # junk parameters: answered, never stored
-        response = Client().get(f"{path}?utm={n}&x={n}")
+    for _ in range(2):  # a junk parameter: answered each time, never stored (no miss, no hit)
+        response = Client().get(f"{path}?utm=1&x=2")
         assert response.status_code == 200 and "X-Cache" not in response
-    assert copies_stored() == stored
     assert Client().get(f"{path}?q=ada")["X-Cache"] == "miss"  # the search box's parameter is read: kept
-    assert Client().get(f"{path}?q=ada")["X-Cache"] == "hit" and copies_stored() == stored + 1
+    assert Client().get(f"{path}?q=ada")["X-Cache"] == "hit"
+    assert Client().get(path)["X-Cache"] == "hit"  # and apart from the copy without it
 
 
 def test_accept_headers_meaning_the_same_share_one_copy(event):
