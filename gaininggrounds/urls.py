@@ -6,10 +6,12 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    # The documentation viewers style themselves inline, and Redoc starts from an inline script.
+    # The documentation viewers style themselves inline; Redoc starts from an inline script and runs its
+    # search in a worker made from a blob.
     path("api/schema/swagger-ui/", csp_update({"style-src": ["'unsafe-inline'"]})(
         SpectacularSwaggerSplitView.as_view(url_name="schema")), name="swagger-ui"),
-    path("api/schema/redoc/", csp_update({"style-src": ["'unsafe-inline'"], "script-src": ["'unsafe-inline'"]})(
+    path("api/schema/redoc/", csp_update({"style-src": ["'unsafe-inline'"], "script-src": ["'unsafe-inline'"],
+                                          "worker-src": ["blob:"]})(
         SpectacularRedocView.as_view(url_name="schema")), name="redoc"),
     path("api/", include("tournaments.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -54,3 +54,9 @@ def test_the_console_and_the_admin_say_why_and_keep_the_right_password_out(limit
     assert "_auth_user_id" not in browser.session
     other = Client(REMOTE_ADDR="10.0.0.4")
     assert other.post(door, {"username": "bob", "password": "bob-right-password"}).status_code == 302
+
+
+@pytest.mark.parametrize("raw", ["[1]", '"ann"', "1", "null", '{"username": ["ann"], "password": 1}'])
+def test_a_token_request_that_is_not_an_object_is_a_400(limits, raw):
+    status, body = Api(Client()).call("POST", "/api/auth/token/", raw=raw)
+    assert status == 400 and body["errors"], body

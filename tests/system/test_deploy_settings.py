@@ -37,3 +37,8 @@ def test_without_debug_an_unsafe_secret_key_stops_the_app_with_what_to_set(key):
     out = manage("check", **env)
     assert out.returncode != 0
     assert "SECRET_KEY must be set to a long random value" in out.stderr and "secrets.token_urlsafe" in out.stderr
+
+
+def test_a_mistyped_rate_limit_stops_the_start_and_names_it():
+    out = manage("check", DEBUG="1", THROTTLE_SIGNIN_ACCOUNT="10/fortnight")
+    assert out.returncode != 0 and "RATE_LIMITS['signin_account']" in out.stderr and "per second, minute" in out.stderr

@@ -11,6 +11,7 @@ class SignInToken(ObtainAuthToken):
     password is checked) once the account or the address has failed too often."""
 
     def post(self, request, *args, **kwargs):
-        if (wait := access.signin_wait(request.META, str(request.data.get("username", "")))) is not None:
+        body = request.data if isinstance(request.data, dict) else {}  # a list or a number: refused below
+        if (wait := access.signin_wait(request.META, str(body.get("username", "")))) is not None:
             raise Throttled(wait, detail="Too many failed sign-ins for this account or from this address.")
         return super().post(request, *args, **kwargs)

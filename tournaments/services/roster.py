@@ -13,25 +13,22 @@ from tournaments.standings import DISQUALIFIED, DROPPED
 
 
 def player_check_in(*, player: Player, by) -> Player:
-    _refuse_if_disqualified(player)
-    with event_change(player.event):
-        before = player.checked_in
-        player.checked_in = True
-        player.save(update_fields=["checked_in"])
-        record(player.event, by, "player_checked_in", player=player, before={"checked_in": before},
-               after={"checked_in": True})
-    return player
+    return _roster_set(player, by, "checked_in", True, "player_checked_in")
 
 
 def player_drop(*, player: Player, by) -> Player:
     """A dropped player keeps the games played and is no longer paired."""
+    return _roster_set(player, by, "status", DROPPED, "player_dropped")
+
+
+def _roster_set(player: Player, by, field: str, value, action: str) -> Player:
+    """One field of an entry set, with its audit line (never for a disqualified player)."""
     _refuse_if_disqualified(player)
     with event_change(player.event):
-        before = player.status
-        player.status = DROPPED
-        player.save(update_fields=["status"])
-        record(player.event, by, "player_dropped", player=player, before={"status": before},
-               after={"status": DROPPED})
+        before = getattr(player, field)
+        setattr(player, field, value)
+        player.save(update_fields=[field])
+        record(player.event, by, action, player=player, before={field: before}, after={field: value})
     return player
 
 
