@@ -150,6 +150,7 @@ CELERY_BEAT_SCHEDULE = {
     "requeue-pending-notifications": {"task": "notifications.tasks.requeue_pending_notifications",
                                       "schedule": NOTIFICATION_RETRY_SECONDS},
     "clear-old-exports": {"task": "jobs.tasks.clear_old_exports", "schedule": 3600},
+    "fail-lost-jobs": {"task": "jobs.tasks.fail_lost_jobs", "schedule": 300},
 }
 # A field at least this strong is paired by a Celery job (202 and a job URL) rather than in the request.
 PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))
@@ -161,6 +162,10 @@ EXPORT_JOB_THRESHOLD = int(os.environ.get("EXPORT_JOB_THRESHOLD", "200"))
 # How long a prepared export file waits for its download before Celery beat deletes it (hourly).
 EXPORT_KEEP_HOURS = float(os.environ.get("EXPORT_KEEP_HOURS", "24"))
 CELERY_TASK_TIME_LIMIT = 600
+# A job (a large pairing or export) gets this many seconds of a worker; one still "running" a minute
+# after that, or still waiting for a worker after JOB_WAIT_LIMIT seconds, is ended as failed with why.
+JOB_TIME_LIMIT = int(os.environ.get("JOB_TIME_LIMIT", "900"))
+JOB_WAIT_LIMIT = int(os.environ.get("JOB_WAIT_LIMIT", "1800"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -27,6 +27,7 @@ class Job(models.Model):
     output_type = models.CharField(max_length=60, blank=True, default="")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)  # when a worker last began the work
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -7,6 +7,8 @@ export_from_job` prepares a file. Each takes (job, progress) and returns the fie
 """
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import timedelta
 
 from django.conf import settings
@@ -15,9 +17,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from gaininggrounds.celery import queue
+from gaininggrounds.celery import queue, runs_later
 from jobs.models import Job
+from scoring.messages import say
 from scoring.problems import DomainError
+
+# A running job's worker is certainly gone this long after its time limit (Celery's hard limit kills it).
+LOST_MARGIN_SECONDS = 60
+
+
+class JobLost(Exception):
+    """The job was declared lost while its work still ran: the work's transaction is rolled back."""
 
 WORK = {Job.ROUND: "tournaments.services.rounds.round_from_job",
         Job.EXPORT: "tournaments.exports.export_from_job"}
@@ -29,8 +39,25 @@ def job_start(*, event, kind: str, params: dict, by) -> Job:
         raise ValueError(f"no job kind {kind!r}")
     with transaction.atomic():
         job = Job.objects.create(event=event, kind=kind, params=params, created_by=by)
-        transaction.on_commit(lambda: queue("jobs.tasks.run_job", str(job.pk)))
+        transaction.on_commit(lambda: job_hand_out(str(job.pk)))
     return job
+
+
+def job_hand_out(job_id: str) -> None:
+    """To the workers; with no broker (the embedded default), to a process of its own."""
+    if runs_later():
+        queue("jobs.tasks.run_job", job_id)
+    else:
+        job_process_start(job_id)
+
+
+def job_process_start(job_id: str) -> None:
+    """`manage.py run_job` in a session of its own, so neither the request that asked nor the web server
+    waits for it or can stop it half-way: gunicorn kills a worker silent for 30 s, and the pairing's
+    solver holds the GIL, so a thread of the web process would not do. A process lost on the way (the
+    machine restarts) leaves the job to `lost_jobs_fail`."""
+    subprocess.Popen([sys.executable, str(settings.BASE_DIR / "manage.py"), "run_job", job_id],
+                     cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL, start_new_session=True)
 
 
 def _progress_key(job_id) -> str:
@@ -50,7 +77,9 @@ def job_run(job_id: str) -> None:
     job = Job.objects.select_related("event").filter(pk=job_id).first()
     if job is None or job.ended:
         return
-    Job.objects.filter(pk=job.pk).update(status=Job.RUNNING)
+    # Each start (a task handed out again after its worker died starts afresh) sets the clock that
+    # `lost_jobs_fail` reads.
+    Job.objects.filter(pk=job.pk).update(status=Job.RUNNING, started_at=timezone.now())
 
     def progress(percent: int) -> None:
         # The work runs inside one transaction, so progress travels through the cache, not the row.
@@ -59,7 +88,12 @@ def job_run(job_id: str) -> None:
     try:
         with transaction.atomic():
             done = import_string(WORK[job.kind])(job, progress)
-            Job.objects.filter(pk=job.pk).update(status=Job.DONE, progress=100, finished_at=timezone.now(), **done)
+            ended = Job.objects.filter(pk=job.pk, status=Job.RUNNING).update(
+                status=Job.DONE, progress=100, finished_at=timezone.now(), **done)
+            if not ended:  # declared lost meanwhile: its organizer was told nothing changed, so nothing does
+                raise JobLost(job_id)
+    except JobLost:
+        return
     except DomainError as error:
         job_failed(job_id, *({"code": p.code, "detail": p.detail, "attr": p.attr} for p in error.problems))
     except Exception:
@@ -70,6 +104,43 @@ def job_run(job_id: str) -> None:
 
 def job_failed(job_id: str, *problems: dict) -> None:
     Job.objects.filter(pk=job_id).update(status=Job.FAILED, finished_at=timezone.now(), errors=list(problems))
+
+
+def lost_jobs_fail(jobs=None) -> int:
+    """End as failed, with why, the jobs no worker will finish: running past the time limit (the worker
+    was killed, restarted or lost with its process) or waiting for a worker longer than JOB_WAIT_LIMIT.
+    Called when a job is read and by Celery beat, so no job stays "running" forever. Returns how many."""
+    jobs = Job.objects.all() if jobs is None else jobs
+    now = timezone.now()
+    stopped = jobs.filter(status=Job.RUNNING, started_at__lt=now - _running_limit())
+    count = stopped.update(status=Job.FAILED, finished_at=now, errors=[{
+        "code": "job_lost", "attr": None,
+        "detail": say("The work stopped before it finished (its worker was restarted, or ran out of time or "
+                      "memory); nothing was changed. Ask again.")}])
+    unclaimed = jobs.filter(status=Job.PENDING, created_at__lt=now - _waiting_limit())
+    return count + unclaimed.update(status=Job.FAILED, finished_at=now, errors=[{
+        "code": "job_not_started", "attr": None,
+        "detail": say("No worker took this job within {minutes} minutes; nothing was changed. Check that a "
+                      "worker is running, then ask again.", minutes=settings.JOB_WAIT_LIMIT // 60)}])
+
+
+def _running_limit() -> timedelta:
+    return timedelta(seconds=settings.JOB_TIME_LIMIT + LOST_MARGIN_SECONDS)
+
+
+def _waiting_limit() -> timedelta:
+    return timedelta(seconds=settings.JOB_WAIT_LIMIT)
+
+
+def job_now(job: Job) -> Job:
+    """The job as it stands, a lost one ended as failed first (see `lost_jobs_fail`). A job within its
+    time is not written to: polling it never waits for the database's write lock."""
+    now = timezone.now()
+    lost = ((job.status == Job.RUNNING and job.started_at and job.started_at < now - _running_limit())
+            or (job.status == Job.PENDING and job.created_at < now - _waiting_limit()))
+    if lost and lost_jobs_fail(Job.objects.filter(pk=job.pk)):
+        job.refresh_from_db()
+    return job
 
 
 def exports_clear() -> int:

@@ -65,6 +65,30 @@ def eager_celery():
 
 
 @pytest.fixture
+def jobs_in_threads(monkeypatch):
+    """With no broker a job runs in a process of its own (`manage.py run_job`), which cannot reach the test
+    database (in this process's memory on SQLite): here it runs in a thread instead, still outside the
+    request (wait for it with `tests.factories.jobs_finished`). tests/system/test_jobs_without_worker.py
+    runs the real process under gunicorn."""
+    import threading
+
+    from django.db import connections
+
+    from jobs import services
+
+    def in_a_thread(job_id: str) -> None:
+        def work():
+            try:
+                services.job_run(job_id)
+            finally:
+                connections.close_all()
+
+        threading.Thread(target=work, name=f"job:{job_id}", daemon=True).start()
+
+    monkeypatch.setattr(services, "job_process_start", in_a_thread)
+
+
+@pytest.fixture
 def organizer(db):
     """An organizer's account and API token."""
     return make_user("organizer")

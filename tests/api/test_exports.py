@@ -8,7 +8,7 @@ import pytest
 
 from jobs import tasks
 from jobs.models import Job
-from tests.factories import error_codes, new_event, play_round, rejected
+from tests.factories import error_codes, jobs_finished, new_event, play_round, rejected
 from tournaments import exports
 from tournaments.models import Event
 
@@ -35,12 +35,12 @@ def test_a_small_event_s_file_comes_at_once(api, played):
     assert Job.objects.count() == 0
 
 
-def test_a_large_event_s_file_is_prepared_by_a_job(api, played, settings, eager_celery,
-                                                   django_capture_on_commit_callbacks):
+@pytest.mark.django_db(transaction=True)  # the job runs on a connection of its own
+def test_a_large_event_s_file_is_prepared_by_a_job(api, played, settings, eager_celery, jobs_in_threads):
     settings.EXPORT_JOB_THRESHOLD = 6
-    with django_capture_on_commit_callbacks(execute=True):
-        status, job = export(api, played, "backup")
+    status, job = export(api, played, "backup")
     assert status == 202 and job["kind"] == "export" and job["download"] is None
+    jobs_finished()
     status, job = api.get(f"/api/jobs/{job['id']}/")
     assert status == 200 and job["status"] == "done" and job["progress"] == 100
     assert job["download"].endswith(f"/api/jobs/{job['id']}/download/")

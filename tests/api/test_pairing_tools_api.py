@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 
 from jobs.models import Job
-from tests.factories import error_codes, new_event, play_round, rejected
+from tests.factories import error_codes, jobs_finished, new_event, play_round, rejected
 
 
 def test_games_carry_flags_and_the_round_its_objective(api):
@@ -106,12 +106,13 @@ def test_a_swap_that_gives_a_second_bye_needs_force(api):
     assert error_codes(body) == {("player_2", "player_not_in_round")}
 
 
-def test_a_large_field_is_paired_by_a_job(api, settings, eager_celery, django_capture_on_commit_callbacks):
+@pytest.mark.django_db(transaction=True)  # the job runs on a connection of its own
+def test_a_large_field_is_paired_by_a_job(api, settings, eager_celery, jobs_in_threads):
     settings.PAIRING_JOB_THRESHOLD = 6
     event, ids = new_event(api, players=6)
-    with django_capture_on_commit_callbacks(execute=True):
-        status, job = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
+    status, job = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
     assert status == 202 and job["status"] == "pending"
+    jobs_finished()
     status, job = api.get(f"/api/jobs/{job['id']}/")
     assert status == 200 and job["status"] == "done" and job["progress"] == 100
     assert job["round"].endswith(f"/api/events/{event['id']}/rounds/1/")

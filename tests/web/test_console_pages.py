@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from jobs.models import Job
+from tests.factories import jobs_finished
 from tournaments.models import Event, Round
 
 
@@ -28,11 +29,12 @@ def test_standings_and_results_export_as_csv(organizer_client):
     assert organizer_client.get("/console/e/spring-open/export/standings/").status_code == 405
 
 
+@pytest.mark.django_db(transaction=True)  # the job runs on a connection of its own
 def test_a_large_event_s_export_is_a_job_page_with_a_download(organizer_client, settings, eager_celery,
-                                                               django_capture_on_commit_callbacks):
+                                                               jobs_in_threads):
     settings.EXPORT_JOB_THRESHOLD = 5
-    with django_capture_on_commit_callbacks(execute=True):
-        answer = organizer_client.post("/console/e/spring-open/export/backup/")
+    answer = organizer_client.post("/console/e/spring-open/export/backup/")
+    jobs_finished()
     job = Job.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"/console/jobs/{job.pk}/"
     page = organizer_client.get(answer["Location"]).content.decode()
@@ -42,11 +44,11 @@ def test_a_large_event_s_export_is_a_job_page_with_a_download(organizer_client, 
     assert json.loads(download.content)["event"]["slug"] == "spring-open"
 
 
-def test_a_large_field_s_pairing_leads_to_its_job_page(organizer_client, settings, eager_celery,
-                                                         django_capture_on_commit_callbacks):
+@pytest.mark.django_db(transaction=True)  # the job runs on a connection of its own
+def test_a_large_field_s_pairing_leads_to_its_job_page(organizer_client, settings, eager_celery, jobs_in_threads):
     settings.PAIRING_JOB_THRESHOLD = 5
-    with django_capture_on_commit_callbacks(execute=True):
-        answer = organizer_client.post("/console/e/spring-open/rounds/", {"method": "swiss"})
+    answer = organizer_client.post("/console/e/spring-open/rounds/", {"method": "swiss"})
+    jobs_finished()
     job = Job.objects.get()
     assert answer["Location"] == f"/console/jobs/{job.pk}/"
     page = organizer_client.get(answer["Location"]).content.decode()

@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from gaininggrounds.downloads import attachment
 from jobs.models import Job
-from jobs.services import job_progress
+from jobs.services import job_now, job_progress
 from scoring.problems import conflict
 from tournaments import exports
 from tournaments.access import is_organizer
@@ -81,7 +81,7 @@ class JobDetail(generics.RetrieveAPIView):
         job = super().get_object()
         if not is_organizer(self.request.user, job.event):
             raise PermissionDenied("Only an organizer of this event may follow its jobs.")
-        return job
+        return job_now(job)
 
 
 class JobDownload(APIView):
@@ -93,6 +93,7 @@ class JobDownload(APIView):
         job = get_object_or_404(Job.objects.select_related("event"), pk=pk, kind=Job.EXPORT)
         if not is_organizer(request.user, job.event):
             raise PermissionDenied("Only an organizer of this event may download its files.")
+        job = job_now(job)
         if job.status != Job.DONE:
             raise conflict("export_not_ready", "This export is not ready yet." if job.status != Job.FAILED
                            else "This export failed; ask for it again.")

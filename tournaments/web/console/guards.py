@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from jobs.models import Job
+from jobs.services import job_now
 from tournaments.access import is_organizer
 from tournaments.models import Event
 
@@ -30,9 +31,9 @@ def organizer_view(view=None, *, post_only: bool = False):
 
 
 def organized_job(request, job_id) -> Job:
-    """A job of an event the signed-in user organizes (its file left unread)."""
+    """A job of an event the signed-in user organizes (its file left unread), a lost one ended first."""
     job = get_object_or_404(Job.objects.defer("output").select_related("event"), pk=job_id)
     if not is_organizer(request.user, job.event):
         raise PermissionDenied
-    return job
+    return job_now(job)
 
