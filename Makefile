@@ -85,3 +85,4 @@ $(VENV)/.installed-load: requirements/load.txt requirements/base.txt | $(BIN)/py
 load: $(VENV)/.installed-load /usr/bin/wrk /usr/sbin/nginx
 	$(BIN)/python benchmarks/load/throughput.py
 	$(BIN)/python benchmarks/load/scenario.py
+	$(BIN)/python benchmarks/load/signin_flood.py

@@ -4,6 +4,7 @@ hammered. Framework-neutral: users, keys, request headers and events in, answers
 authentication and throttles and the pages are thin wrappers over it."""
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 
@@ -77,7 +78,8 @@ def rate_consume(scope: str, ident: str, *, spend: bool = True) -> float | None:
     if not rate:
         return None
     limit, duration = parse_rate(rate)
-    key = f"rate:{scope}:{ident}"
+    # Idents come from outside (a username as typed): digested, so a key is short and plain whatever was sent.
+    key = f"rate:{scope}:{hashlib.sha256(ident.encode('utf-8', 'surrogatepass')).hexdigest()[:40]}"
     now = time.time()
     try:
         times = [t for t in cache.get(key, []) if t > now - duration]
@@ -104,16 +106,17 @@ def bad_key_wait(meta: dict) -> float | None:
     return rate_consume("bad_key", client_address(meta))
 
 
-def signin_idents(meta: dict, username: str | None) -> list[tuple[str, str]]:
+def signin_idents(meta: dict, username: object) -> list[tuple[str, str]]:
     """Failed password sign-ins count per account (whatever address they come from) and per client
-    address (whatever account they try)."""
-    idents = [("signin_address", client_address(meta))]
-    if username:
+    address (whatever account they try), over an hour and in bursts."""
+    address = client_address(meta)
+    idents = [("signin_address", address), ("signin_burst", address)]
+    if isinstance(username, str) and username:
         idents.append(("signin_account", username.strip().casefold()[:150]))
     return idents
 
 
-def signin_wait(meta: dict, username: str | None) -> float | None:
+def signin_wait(meta: dict, username: object) -> float | None:
     """Before checking a password: seconds to wait when this account or address has failed too often,
     else None. Asked before the (deliberately slow) password hash, so a flood of wrong passwords
     costs the site almost nothing."""
@@ -122,7 +125,7 @@ def signin_wait(meta: dict, username: str | None) -> float | None:
     return max(waits, default=None)
 
 
-def signin_failed(meta: dict, username: str | None) -> None:
+def signin_failed(meta: dict, username: object) -> None:
     """Count a failed password sign-in against the account and the address."""
     for scope, ident in signin_idents(meta, username):
         rate_consume(scope, ident)

@@ -135,6 +135,17 @@ def test_the_next_round_waits_for_every_confirmation(running):
     assert running.organizer.post(f"/api/events/{running.id}/rounds/", {})[0] == 201
 
 
+@pytest.mark.parametrize("chosen", [{"self_reporting": False, "registration_open": True}, {}])
+def test_an_event_is_created_with_its_reporting_and_registration_settings(api, chosen):
+    """Found by schemathesis: both were accepted by the API and then answered 500 by the service."""
+    status, event = api.post("/api/events/", {"name": "Set at once", "date": "2026-11-28", "format": "m3e",
+                                              **chosen})
+    assert status == 201, event
+    expected = {"self_reporting": True, "registration_open": False, **chosen}  # the defaults, or as asked
+    assert {k: event[k] for k in expected} == expected
+    assert api.get(f"/api/events/{event['id']}/")[1]["self_reporting"] == expected["self_reporting"]
+
+
 def test_with_self_reporting_off_only_organizers_enter_results(running):
     assert running.organizer.call("PATCH", f"/api/events/{running.id}/", {"self_reporting": False})[0] == 200
     gid, reporter = running.side(0, "a")

@@ -12,6 +12,6 @@ class SignInToken(ObtainAuthToken):
 
     def post(self, request, *args, **kwargs):
         body = request.data if isinstance(request.data, dict) else {}  # a list or a number: refused below
-        if (wait := access.signin_wait(request.META, str(body.get("username", "")))) is not None:
+        if (wait := access.signin_wait(request.META, body.get("username"))) is not None:
             raise Throttled(wait, detail="Too many failed sign-ins for this account or from this address.")
         return super().post(request, *args, **kwargs)

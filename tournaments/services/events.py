@@ -33,6 +33,8 @@ def event_create(
     deck_seed: str = "",
     fresh_tables: bool = False,
     unavailable_tables: list[int] | None = None,
+    self_reporting: bool = True,
+    registration_open: bool = False,
 ) -> Event:
     event = Event(
         name=name,
@@ -46,6 +48,8 @@ def event_create(
         scheme_pools=scheme_pools or {},
         fresh_tables=fresh_tables,
         unavailable_tables=sorted(set(unavailable_tables or [])),
+        self_reporting=self_reporting,
+        registration_open=registration_open,
         created_by=user,
     )
     if deck_seed:

@@ -1,0 +1,54 @@
+"""schemathesis, a real outside client, reads /api/schema/ from gunicorn on PostgreSQL and Redis and
+sends every operation generated and malformed requests as an organizer of a running event: no answer
+may be a server error. Bounded (a few examples per operation, a fixed seed) so CI's second pass can
+afford it; GG_FUZZ_EXAMPLES and GG_FUZZ_SEED widen or vary a run by hand."""
+import os
+import re
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from tests.factories import event_made, make_user, round_paired
+from tests.processes import gunicorn, postgres_url, stop
+
+# Every operation works on this event, its round 1, a player and a game, so the fuzzing reaches the
+# views' logic rather than stopping at a 404 for an id that does not exist.
+CONFIG = """
+[parameters]
+"path.event_id" = {event}
+"path.number" = 1
+"path.player_id" = {player}
+"path.id" = {game}
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_schemathesis_finds_no_server_error(tmp_path):
+    if connection.vendor != "postgresql" or "redis" not in settings.CACHES["default"]["BACKEND"].lower():
+        pytest.skip("runs in CI's PostgreSQL and Redis pass")
+    user, token = make_user("fuzzing-organizer")
+    event = event_made(user, players=6)
+    game = round_paired(event, user).games.exclude(player_b=None).first()
+    (tmp_path / "schemathesis.toml").write_text(CONFIG.format(event=event.pk, player=game.player_a_id,
+                                                               game=game.pk))
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE",)}
+    env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0",
+               DATABASE_URL=postgres_url(connection.settings_dict))
+    web, url = gunicorn(env, workers=2)
+    try:
+        run = subprocess.run(
+            [str(Path(sys.executable).parent / "st"), "run", f"{url}/api/schema/",
+             "--header", f"Authorization: Token {token}", "--checks", "not_a_server_error",
+             "--max-examples", os.environ.get("GG_FUZZ_EXAMPLES", "5"), "--seed", os.environ.get("GG_FUZZ_SEED", "1"),
+             "--workers", "1", "--generation-database", "none", "--no-color"],
+            cwd=tmp_path, capture_output=True, text=True, timeout=1200)
+    finally:
+        stop(web)
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    counted = re.search(r"Selected: (\d+)/(\d+)\s+Tested: (\d+)", run.stdout)
+    assert counted and len(set(counted.groups())) == 1 and int(counted[1]) >= 30, run.stdout[-2000:]
