@@ -205,6 +205,11 @@ RATE_LIMITS = {
     "signin_account": os.environ.get("THROTTLE_SIGNIN_ACCOUNT", "10/hour"),
     "signin_address": os.environ.get("THROTTLE_SIGNIN_ADDRESS", "30/hour"),
     "signin_burst": os.environ.get("THROTTLE_SIGNIN_BURST", "5/minute"),
+    # What costs a mail or an account on every try: password resets per client address and per email
+    # asked for, accounts created per client address.
+    "reset_address": os.environ.get("THROTTLE_RESET_ADDRESS", "10/hour"),
+    "reset_account": os.environ.get("THROTTLE_RESET_ACCOUNT", "3/hour"),
+    "signup_address": os.environ.get("THROTTLE_SIGNUP_ADDRESS", "10/hour"),
 }
 # Client addresses come from REMOTE_ADDR unless this many proxies (nginx) stand in front.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))

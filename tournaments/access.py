@@ -131,6 +131,18 @@ def signin_failed(meta: dict, username: object) -> None:
         rate_consume(scope, ident)
 
 
+def attempt_wait(*limits: tuple[str, str]) -> float | None:
+    """For what costs the site on every try, failed or not (a password-reset mail, a new account):
+    seconds to wait when any of its (scope, ident) limits is spent, else None, the try then counted
+    against each."""
+    waits = [wait for scope, ident in limits if (wait := rate_consume(scope, ident, spend=False)) is not None]
+    if waits:
+        return max(waits)
+    for scope, ident in limits:
+        rate_consume(scope, ident)
+    return None
+
+
 def count_failed_signin(sender, credentials: dict, request=None, **kwargs) -> None:
     """Receives Django's user_login_failed (every password sign-in: API token, console, admin)."""
     if request is not None:

@@ -2,6 +2,7 @@
 and what the organizer sees of it (disputes first, the audit trail, replacing a link)."""
 import re
 
+from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 
@@ -156,6 +157,45 @@ def test_password_reset_sends_a_link_by_email(event):
     browser.post(form.redirect_chain[-1][0], {"new_password1": "another-Malifaux-pass",
                                               "new_password2": "another-Malifaux-pass"})
     assert Client().login(username="forgetful", password="another-Malifaux-pass")
+
+
+def test_password_resets_are_limited_per_email_and_per_address(event, settings):
+    """30 resets for one email sent 30 mails; now the form says to wait, and no mail goes."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "reset_account": "3/hour", "reset_address": "5/hour"}
+    user, _ = make_user("forgetful")
+    user.email = "forgetful@example.org"
+    user.save()
+    statuses = [Client(REMOTE_ADDR=f"10.3.0.{n}").post("/accounts/password-reset/",
+                                                        {"email": " Forgetful@example.org"}).status_code
+                for n in range(4)]
+    assert statuses == [302, 302, 302, 429] and len(mail.outbox) == 3
+    page = Client(REMOTE_ADDR="10.3.0.9").post("/accounts/password-reset/", {"email": "forgetful@example.org"})
+    assert "Too many password resets were asked for this email" in page.content.decode()
+    # The address: five tries, whatever emails, then it waits too (unknown emails count: no mail tells).
+    one_address = Client(REMOTE_ADDR="10.3.1.1")
+    answers = [one_address.post("/accounts/password-reset/", {"email": f"n{n}@example.org"}).status_code
+               for n in range(6)]
+    assert answers == [302] * 5 + [429] and len(mail.outbox) == 3
+
+
+def test_accounts_created_from_one_address_are_limited(db, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "signup_address": "2/hour"}
+    person = Client(REMOTE_ADDR="10.4.0.1")
+
+    def sign_up(name):
+        return person.post("/accounts/signup/", {"username": name, "email": f"{name}@example.org",
+                                                 "password1": "a-long-Malifaux-pass",
+                                                 "password2": "a-long-Malifaux-pass"})
+
+    assert [sign_up(f"zoe{n}").status_code for n in range(2)] == [302, 302]
+    refused = sign_up("zoe2")
+    assert refused.status_code == 429 and "Too many accounts were created from this address" in \
+        refused.content.decode()
+    assert set(get_user_model().objects.values_list("username", flat=True)) >= {"zoe0", "zoe1"}
+    assert not get_user_model().objects.filter(username="zoe2").exists()
+    assert Client(REMOTE_ADDR="10.4.0.2").post("/accounts/signup/", {
+        "username": "zoe2", "email": "z@example.org", "password1": "a-long-Malifaux-pass",
+        "password2": "a-long-Malifaux-pass"}).status_code == 302
 
 
 def test_settings_switch_self_reporting_off(round_two):

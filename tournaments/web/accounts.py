@@ -1,6 +1,7 @@
 """Pages for people with an account: signing up, their events, entering an event themselves."""
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -8,19 +9,50 @@ from django.views.decorators.http import require_POST
 
 from scoring.problems import DomainError
 from tournaments import services
+from tournaments.access import attempt_wait, client_address
 from tournaments.models import Event
 from tournaments.web.forms import RegistrationForm, SignUpForm
 
 
+def minutes(wait: float) -> dict:
+    return {"minutes": max(1, round(wait / 60))}
+
+
 def signup(request):
+    """A new account, limited per client address (RATE_LIMITS["signup_address"]): accounts are cheap to
+    ask for, and each costs a slow password hash and a row."""
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if (wait := attempt_wait(("signup_address", client_address(request.META)))) is not None:
+            form.add_error(None, _("Too many accounts were created from this address: try again in %(minutes)s "
+                                   "minutes.") % minutes(wait))
+            return render(request, "accounts/signup.html", {"form": form}, status=429)
         user = form.save(commit=False)
         user.email = form.cleaned_data["email"]
         user.save()
         login(request, user)
         return redirect("accounts:my-events")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+class PasswordReset(auth_views.PasswordResetView):
+    """Django's reset, limited per client address and per email asked for: each try sends a mail, and
+    an unlimited form would let anyone flood someone's inbox through us. The same answer whether or not
+    the email has an account, so the limit tells nobody which emails do."""
+
+    template_name = "accounts/password_reset_form.html"
+    email_template_name = "accounts/password_reset_email.txt"
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"].strip().casefold()
+        if (wait := attempt_wait(("reset_address", client_address(self.request.META)),
+                                 ("reset_account", email))) is not None:
+            form.add_error(None, _("Too many password resets were asked for this email or from this address: "
+                                   "try again in %(minutes)s minutes.") % minutes(wait))
+            response = self.form_invalid(form)
+            response.status_code = 429
+            return response
+        return super().form_valid(form)
 
 
 @login_required

@@ -11,8 +11,7 @@ urlpatterns = [
     path("accounts/", accounts.my_events, name="my-events"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("e/<slug:slug>/register/", accounts.register, name="register"),
-    path("accounts/password-reset/", auth_views.PasswordResetView.as_view(
-        template_name="accounts/password_reset_form.html", email_template_name="accounts/password_reset_email.txt",
+    path("accounts/password-reset/", accounts.PasswordReset.as_view(
         success_url=reverse_lazy("accounts:password_reset_done")), name="password_reset"),
     path("accounts/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(
         template_name="accounts/password_reset_done.html"), name="password_reset_done"),
