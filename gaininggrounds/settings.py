@@ -166,6 +166,8 @@ CELERY_TASK_TIME_LIMIT = 600
 # after that, or still waiting for a worker after JOB_WAIT_LIMIT seconds, is ended as failed with why.
 JOB_TIME_LIMIT = int(os.environ.get("JOB_TIME_LIMIT", "900"))
 JOB_WAIT_LIMIT = int(os.environ.get("JOB_WAIT_LIMIT", "1800"))
+# With no broker each job is a process on the web machine: at most this many wait or run at once.
+JOBS_WITHOUT_WORKER = int(os.environ.get("JOBS_WITHOUT_WORKER", "2"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

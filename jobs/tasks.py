@@ -11,8 +11,7 @@ def run_job(job_id: str) -> None:
     try:
         services.job_run(job_id)
     except SoftTimeLimitExceeded:
-        services.job_failed(job_id, {"code": "job_too_long", "detail": "The job ran out of time; nothing was "
-                                                                       "changed.", "attr": None})
+        services.job_too_long(job_id)
 
 
 @shared_task(acks_late=True, time_limit=300)

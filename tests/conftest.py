@@ -76,6 +76,8 @@ def jobs_in_threads(monkeypatch):
 
     from jobs import services
 
+    started = []
+
     def in_a_thread(job_id: str) -> None:
         def work():
             try:
@@ -83,9 +85,13 @@ def jobs_in_threads(monkeypatch):
             finally:
                 connections.close_all()
 
-        threading.Thread(target=work, name=f"job:{job_id}", daemon=True).start()
+        started.append(threading.Thread(target=work, name=f"job:{job_id}", daemon=True))
+        started[-1].start()
 
     monkeypatch.setattr(services, "job_process_start", in_a_thread)
+    yield
+    for thread in started:  # none outlives its test, even a failed one, to touch the next one's database
+        thread.join(60)
 
 
 @pytest.fixture

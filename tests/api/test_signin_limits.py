@@ -75,3 +75,14 @@ def test_any_username_keys_its_counter_short_and_plain(limits, username):
     would refuse; a 5,000-character key on Redis). Digested now, and still counted."""
     assert [token(username, "guess", address=f"10.1.0.{n}")[0] for n in range(4)] == [400, 400, 400, 429]
 
+
+
+def test_a_username_sent_as_a_number_is_counted_against_that_account(limits):
+    """Found in review: the serializer reads 12345 as the account "12345", so the limit must too."""
+    get_user_model().objects.create_user("12345", password="digits-right-password")
+    api = Api(Client(REMOTE_ADDR="10.5.0.1"))
+    for n in range(3):
+        assert api.post("/api/auth/token/", {"username": 12345, "password": f"wrong-{n}"})[0] == 400
+    assert token("12345", "digits-right-password", address="10.5.0.2")[0] == 429
+    assert Api(Client(REMOTE_ADDR="10.5.0.3")).post("/api/auth/token/", {"username": 12345,
+                                                                         "password": "x"})[0] == 429

@@ -82,7 +82,9 @@ def test_a_job_running_past_its_time_limit_is_answered_failed_with_why(api, a_jo
     assert a_job.status == Job.FAILED and a_job.finished_at is not None
 
 
-def test_a_job_no_worker_takes_is_answered_failed_saying_a_worker_is_needed(api, a_job, settings, client):
+def test_a_job_no_worker_takes_is_answered_failed_saying_a_worker_is_needed(api, a_job, settings, client,
+                                                                           monkeypatch):
+    monkeypatch.setattr(services, "runs_later", lambda: True)  # a broker, and no worker taking jobs
     settings.JOB_WAIT_LIMIT = 600
     aged(a_job, created_at=timedelta(seconds=590))
     assert api.get(f"/api/jobs/{a_job.pk}/")[1]["status"] == "pending"
@@ -91,6 +93,65 @@ def test_a_job_no_worker_takes_is_answered_failed_saying_a_worker_is_needed(api,
     page = client.get(f"/console/jobs/{a_job.pk}/").content.decode()
     assert "No worker took this job within 10 minutes" in page and "hx-trigger" not in page
     assert Job.objects.get(pk=a_job.pk).errors[0]["code"] == "job_not_started"
+
+
+def test_with_no_broker_a_job_whose_process_never_started_ends_within_minutes(api, a_job, monkeypatch):
+    monkeypatch.setattr(services, "runs_later", lambda: False)
+    aged(a_job, created_at=timedelta(seconds=services.PROCESS_START_SECONDS - 10))
+    assert api.get(f"/api/jobs/{a_job.pk}/")[1]["status"] == "pending"
+    aged(a_job, created_at=timedelta(seconds=services.PROCESS_START_SECONDS + 10))
+    body = api.get(f"/api/jobs/{a_job.pk}/")[1]
+    assert body["status"] == "failed" and "The work could not start" in body["errors"][0]["detail"]
+
+
+def test_a_process_that_cannot_start_fails_its_job_at_once(a_job, monkeypatch):
+    def no_fork(*args, **kwargs):
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(services.subprocess, "Popen", no_fork)
+    services.job_process_start(str(a_job.pk))
+    a_job.refresh_from_db()
+    assert a_job.status == Job.FAILED and a_job.errors[0]["code"] == "job_not_started"
+
+
+def test_a_job_running_since_before_its_start_time_was_kept_is_ended_too(a_job, settings):
+    settings.JOB_TIME_LIMIT = 60
+    Job.objects.filter(pk=a_job.pk).update(status=Job.RUNNING, started_at=None)
+    aged(a_job, created_at=timedelta(hours=2))
+    assert services.job_now(Job.objects.get(pk=a_job.pk)).errors[0]["code"] == "job_lost"
+
+
+def test_the_same_work_asked_again_before_it_ends_is_the_same_job(a_job, monkeypatch):
+    monkeypatch.setattr(services, "job_hand_out", lambda job_id: None)
+    again = services.job_start(event=a_job.event, kind=Job.EXPORT, params={"what": "results"}, by=None)
+    other = services.job_start(event=a_job.event, kind=Job.EXPORT, params={"what": "backup"}, by=None)
+    assert again.pk == a_job.pk and other.pk != a_job.pk and Job.objects.count() == 2
+
+
+def test_with_no_broker_more_jobs_at_once_than_the_machine_takes_are_refused(api, a_job, settings, monkeypatch):
+    monkeypatch.setattr(services, "runs_later", lambda: False)
+    monkeypatch.setattr(services, "job_hand_out", lambda job_id: None)
+    settings.JOBS_WITHOUT_WORKER, settings.EXPORT_JOB_THRESHOLD = 1, 1
+    event, _ = new_event(api, players=2)
+    status, body = api.post(f"/api/events/{event['id']}/exports/", {"what": "results"})
+    assert status == 409 and body["errors"][0]["code"] == "jobs_busy" and Job.objects.count() == 1
+    Job.objects.filter(pk=a_job.pk).update(status=Job.DONE)
+    assert api.post(f"/api/events/{event['id']}/exports/", {"what": "results"})[0] == 202
+
+
+def test_a_job_ended_before_its_worker_took_it_up_stays_ended(a_job, monkeypatch):
+    """A job declared lost between the worker reading it and starting it is not revived."""
+    real_first = services.Job.objects.select_related("event").filter(pk=a_job.pk).first
+
+    def read_then_lost(self):
+        job = real_first()
+        services.job_failed(str(a_job.pk), {"code": "job_not_started", "detail": "", "attr": None})
+        return job
+
+    monkeypatch.setattr(type(services.Job.objects.all()), "first", read_then_lost)
+    services.job_run(str(a_job.pk))
+    monkeypatch.undo()
+    assert Job.objects.get(pk=a_job.pk).status == Job.FAILED
 
 
 def test_celery_beat_ends_the_lost_jobs_nobody_watches(a_job, settings, api):
@@ -129,6 +190,22 @@ def test_a_job_page_of_someone_else_s_event_is_refused_before_anything_is_ended(
     client.force_login(make_user("stranger")[0])
     assert client.get(f"/console/jobs/{a_job.pk}/").status_code == 403
     assert Job.objects.get(pk=a_job.pk).status == Job.PENDING
+
+
+def slow_work(job, progress):
+    import time
+
+    time.sleep(5)
+    return {}
+
+
+def test_the_command_ends_a_job_that_runs_out_of_time(a_job, settings, monkeypatch):
+    monkeypatch.setitem(services.WORK, Job.EXPORT, f"{__name__}.slow_work")
+    settings.JOB_TIME_LIMIT = 1
+    before = signal.getsignal(signal.SIGALRM)
+    call_command("run_job", str(a_job.pk))
+    assert Job.objects.get(pk=a_job.pk).errors[0]["code"] == "job_too_long"
+    assert signal.getsignal(signal.SIGALRM) == before and signal.alarm(0) == 0
 
 
 def test_the_command_that_runs_a_job_without_a_broker(a_job):

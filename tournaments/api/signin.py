@@ -12,6 +12,9 @@ class SignInToken(ObtainAuthToken):
 
     def post(self, request, *args, **kwargs):
         body = request.data if isinstance(request.data, dict) else {}  # a list or a number: refused below
-        if (wait := access.signin_wait(request.META, body.get("username"))) is not None:
+        username = body.get("username")
+        if isinstance(username, int | float) and not isinstance(username, bool):
+            username = str(username)  # as the serializer reads it: the account "12345" is counted alike
+        if (wait := access.signin_wait(request.META, username)) is not None:
             raise Throttled(wait, detail="Too many failed sign-ins for this account or from this address.")
         return super().post(request, *args, **kwargs)

@@ -3,8 +3,10 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.problems import DomainError
@@ -14,8 +16,8 @@ from tournaments.models import Event
 from tournaments.web.forms import RegistrationForm, SignUpForm
 
 
-def minutes(wait: float) -> dict:
-    return {"minutes": max(1, round(wait / 60))}
+def minutes(wait: float) -> int:
+    return max(1, round(wait / 60))
 
 
 def signup(request):
@@ -24,8 +26,10 @@ def signup(request):
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if (wait := attempt_wait(("signup_address", client_address(request.META)))) is not None:
-            form.add_error(None, _("Too many accounts were created from this address: try again in %(minutes)s "
-                                   "minutes.") % minutes(wait))
+            form.add_error(None, ngettext(
+                "Too many accounts were created from this address: try again in %(minutes)s minute.",
+                "Too many accounts were created from this address: try again in %(minutes)s minutes.",
+                minutes(wait)) % {"minutes": minutes(wait)})
             return render(request, "accounts/signup.html", {"form": form}, status=429)
         user = form.save(commit=False)
         user.email = form.cleaned_data["email"]
@@ -37,21 +41,24 @@ def signup(request):
 
 class PasswordReset(auth_views.PasswordResetView):
     """Django's reset, limited per client address and per email asked for: each try sends a mail, and
-    an unlimited form would let anyone flood someone's inbox through us. The same answer whether or not
-    the email has an account, so the limit tells nobody which emails do."""
+    an unlimited form would let anyone flood someone's inbox through us. Past the address's limit the
+    form says to wait; past the email's, the usual "sent" page comes and no mail goes, so the limit tells
+    a stranger nothing about an email (whether it has an account, or whether someone asked lately)."""
 
     template_name = "accounts/password_reset_form.html"
     email_template_name = "accounts/password_reset_email.txt"
 
     def form_valid(self, form):
-        email = form.cleaned_data["email"].strip().casefold()
-        if (wait := attempt_wait(("reset_address", client_address(self.request.META)),
-                                 ("reset_account", email))) is not None:
-            form.add_error(None, _("Too many password resets were asked for this email or from this address: "
-                                   "try again in %(minutes)s minutes.") % minutes(wait))
+        if (wait := attempt_wait(("reset_address", client_address(self.request.META)))) is not None:
+            form.add_error(None, ngettext(
+                "Too many password resets were asked from this address: try again in %(minutes)s minute.",
+                "Too many password resets were asked from this address: try again in %(minutes)s minutes.",
+                minutes(wait)) % {"minutes": minutes(wait)})
             response = self.form_invalid(form)
             response.status_code = 429
             return response
+        if attempt_wait(("reset_account", form.cleaned_data["email"].strip().casefold())) is not None:
+            return HttpResponseRedirect(self.get_success_url())
         return super().form_valid(form)
 
 

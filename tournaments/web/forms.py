@@ -7,6 +7,7 @@ from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from scoring.awards import AWARD_RANGES, ROUNDS_RANGE, WINNER_VP_RANGE
 from scoring.formats import FORMATS
@@ -34,9 +35,11 @@ class SignInLimit:
     def clean(self):
         wait = signin_wait(self.request.META, self.data.get("username")) if self.request else None
         if wait is not None:
-            raise forms.ValidationError(
-                _("Too many failed sign-ins for this account or from this address: try again in %(minutes)s "
-                  "minutes.") % {"minutes": max(1, round(wait / 60))}, code="throttled")
+            minutes = max(1, round(wait / 60))
+            raise forms.ValidationError(ngettext(
+                "Too many failed sign-ins for this account or from this address: try again in %(minutes)s minute.",
+                "Too many failed sign-ins for this account or from this address: try again in %(minutes)s "
+                "minutes.", minutes) % {"minutes": minutes}, code="throttled")
         return super().clean()
 
 
