@@ -26,6 +26,10 @@ class Named:
     name_fr: str | None = None
     # Schemes only: the player must note a model when choosing it, or it scores nothing.
     noted_model: bool = False
+    # Schemes only: the first turn it can score, where its text says (None: the format's default), and
+    # whether it scores only at the end of the game.
+    first_turn: int | None = None
+    at_game_end: bool = False
 
     @property
     def key(self) -> str:
@@ -57,7 +61,15 @@ class VPLimits:
     schemes_per_player: int = 2
     strategy_per_turn: int = 1
     scheme_per_turn: int | None = None  # None: no per-turn limit for a scheme
-    first_scoring_turn: int = 2  # no VP in turn 1
+    # The first turn that scores: M3E scores nothing in turn 1; GG2017's strategies score "after the first"
+    # turn while its schemes follow their own texts (Named.first_turn), by default from turn 1.
+    strategy_first_turn: int = 2
+    scheme_first_turn: int = 2
+
+    @property
+    def first_scoring_turn(self) -> int:
+        """The first turn in which any VP can be scored."""
+        return min(self.strategy_first_turn, self.scheme_first_turn)
 
 
 @dataclass(frozen=True)
@@ -120,6 +132,26 @@ class Format:
     def scheme(self, key: str) -> Named | None:
         return _by_key(self.schemes, key)
 
+    def scheme_first_turn(self, scheme: Named) -> int:
+        return scheme.first_turn if scheme.first_turn is not None else self.vp.scheme_first_turn
+
+    def strategy_most_after(self, turns: int) -> int:
+        """The most strategy VP a game of `turns` turns can give: per-turn cap from the first scoring turn."""
+        scoring = max(0, turns - self.vp.strategy_first_turn + 1)
+        return min(self.vp.strategy, scoring * self.vp.strategy_per_turn)
+
+    def scheme_most_after(self, scheme: Named, turns: int) -> int:
+        """The most VP `scheme` can give in a game of `turns` turns."""
+        scoring = max(0, turns - self.scheme_first_turn(scheme) + 1)
+        if self.vp.scheme_per_turn is None:
+            return self.vp.scheme if scoring else 0
+        return min(self.vp.scheme, scoring * self.vp.scheme_per_turn)
+
+    def game_most_after(self, turns: int) -> int:
+        """The most VP one player can score in a game of `turns` turns (the best schemes of the format)."""
+        best = sorted((self.scheme_most_after(s, turns) for s in self.schemes), reverse=True)
+        return min(self.vp.game, self.strategy_most_after(turns) + sum(best[:self.vp.schemes_per_player]))
+
     def chart(self, key: str) -> SchemeChart | None:
         return next((c for c in self.scheme_charts if c.key == key), None)
 
@@ -173,26 +205,37 @@ M2E_FACTIONS = _factions("Guild", "Arcanists", "Resurrectionists", "Neverborn", 
 M3E_FACTIONS = _factions("Guild", "Arcanists", "Resurrectionists", "Neverborn", "Outcasts", "Ten Thunders", "Bayou",
                          "Explorer's Society")
 
-def _scheme(name: str, name_fr: str | None = None, noted: bool = False) -> Named:
-    return Named(name, name_fr=name_fr, noted_model=noted)
+def _scheme(name: str, name_fr: str | None = None, noted: bool = False, first_turn: int | None = None,
+            at_game_end: bool = False) -> Named:
+    return Named(name, name_fr=name_fr, noted_model=noted, first_turn=first_turn, at_game_end=at_game_end)
+
+
+AFTER_FIRST = {"first_turn": 2}  # its text scores "at the end of every Turn after the first"
+AT_GAME_END = {"at_game_end": True}  # its text scores "at the end of the game"
 
 
 def _by_value(*schemes: Named) -> dict[int, Named]:
     return dict(enumerate(schemes, start=1))
 
 
+# Each scheme's timing as the GG2017 document words it; the others score on an event, in any turn
+# (Frame for Murder even has a bonus "on or before Turn 3"). Last Stand scores after the turn it is
+# revealed, so from turn 2.
 GG2017_CHART = SchemeChart(
     key="gg2017", name="Gaining Grounds 2017",
-    always=_scheme("Claim Jump"), doubles=_scheme("Eliminate the Leadership"),
-    by_suit={"masks": _scheme("Accusation!"), "crows": _scheme("Dig Their Graves"),
-             "tomes": _scheme("Leave Your Mark"), "rams": _scheme("Frame for Murder", noted=True)},
+    always=_scheme("Claim Jump", **AFTER_FIRST), doubles=_scheme("Eliminate the Leadership"),
+    by_suit={"masks": _scheme("Accusation!", **AFTER_FIRST), "crows": _scheme("Dig Their Graves"),
+             "tomes": _scheme("Leave Your Mark", **AFTER_FIRST), "rams": _scheme("Frame for Murder", noted=True)},
     by_value=_by_value(
-        _scheme("Covert Breakthrough"), _scheme("Undercover Entourage", noted=True), _scheme("Show of Force"),
-        _scheme("Hunting Party"), _scheme("Hidden Trap"), _scheme("Recover Evidence"), _scheme("Set Up", noted=True),
-        _scheme("Search the Ruins"), _scheme("Mark for Death"), _scheme("Tail 'em"), _scheme("Inspection"),
-        _scheme("A Quick Murder", noted=True), _scheme("Last Stand")),
+        _scheme("Covert Breakthrough", **AT_GAME_END), _scheme("Undercover Entourage", noted=True, **AT_GAME_END),
+        _scheme("Show of Force", **AFTER_FIRST), _scheme("Hunting Party", **AFTER_FIRST),
+        _scheme("Hidden Trap", **AT_GAME_END), _scheme("Recover Evidence"), _scheme("Set Up", noted=True),
+        _scheme("Search the Ruins", **AT_GAME_END), _scheme("Mark for Death"), _scheme("Tail 'em", **AFTER_FIRST),
+        _scheme("Inspection", **AFTER_FIRST), _scheme("A Quick Murder", noted=True),
+        _scheme("Last Stand", **AFTER_FIRST)),
 )
-# The M2E core scheme texts are not in our seeds; the noted-model flags follow the M2E rulebook.
+# The M2E core scheme texts are not in our seeds; the noted-model flags follow the M2E rulebook, and no
+# timing is assumed for them (GG2017's default: any turn).
 M2E_CORE_CHART = SchemeChart(
     key="m2e-core", name="M2E core",
     always=_scheme("A Line in the Sand"), doubles=_scheme("Distract"),
@@ -226,7 +269,7 @@ GG2017 = Format(
                       "Turf War", "Reckoning", "Reconnoiter", "Squatter's Rights", "Stake a Claim"),
     deployments=_named("Standard", "Corner", "Flank", "Close"),
     scheme_charts=(GG2017_CHART, M2E_CORE_CHART),
-    vp=VPLimits(strategy=4, scheme=3, game=10),
+    vp=VPLimits(strategy=4, scheme=3, game=10, strategy_first_turn=2, scheme_first_turn=1),
     turns_min=5, turns_max=7,
     bye=Award(tp=3, diff=5, vp=10),
     concession=UnusualResult(winner=Award(3, 10, 10), loser=Award(0, -10, 0)),
@@ -256,7 +299,7 @@ M3E = Format(
     deployments=(Named("Standard", "rams", "Standard"), Named("Flank", "tomes", "Flanc"),
                  Named("Wedge", "masks", "Coin"), Named("Corner", "crows", "Angles de table")),
     scheme_charts=(M3E_CHART,),
-    vp=VPLimits(strategy=4, scheme=2, game=8, scheme_per_turn=1),
+    vp=VPLimits(strategy=4, scheme=2, game=8, scheme_per_turn=1, strategy_first_turn=2, scheme_first_turn=2),
     turns_min=5, turns_max=5,
     # M3E awards are community defaults (DOMAIN.md): the official text was not available.
     bye=Award(tp=3, diff=4, vp=6),
@@ -282,7 +325,7 @@ def _check(fmt: Format) -> Format:
     for a in fmt.schemes:  # one scheme, one meaning, whichever chart names it
         for chart in fmt.scheme_charts:
             b = next((s for s in chart.schemes if s.key == a.key), None)
-            assert b is None or b.noted_model == a.noted_model, f"{fmt.key}: {a.name} differs between charts"
+            assert b is None or b == a, f"{fmt.key}: {a.name} differs between charts"
     for plan in fmt.rotation.values():
         for strategy, deployment in plan:
             assert fmt.strategy(key_of(strategy)), f"{fmt.key}: rotation names unknown strategy {strategy}"

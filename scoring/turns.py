@@ -55,14 +55,10 @@ def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str,
                     attr,
                 )
             )
-        if turn.turn < limits.first_scoring_turn and any(values):
-            add(
-                Problem(
-                    "vp_in_first_turn",
-                    say("{who} scored in turn {turn_turn}; no VP is scored in turn 1.", who=who, turn_turn=turn.turn),
-                    attr,
-                )
-            )
+        if turn.turn < limits.strategy_first_turn and turn.strategy:
+            add(Problem("vp_in_first_turn", say(
+                "{who} scored strategy VP in turn {turn_turn}; the strategy scores from turn {first}.",
+                who=who, turn_turn=turn.turn, first=limits.strategy_first_turn), f"{attr}.strategy"))
         if turn.strategy > limits.strategy_per_turn:
             add(
                 Problem(
@@ -79,6 +75,9 @@ def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str,
                 )
             )
         for key, vp in turn.schemes.items():
+            scheme = rules.scheme(key)
+            if scheme is None and key in chosen:
+                continue  # an unknown scheme: the validator says so once
             if key not in chosen:
                 add(
                     Problem(
@@ -92,6 +91,15 @@ def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str,
                         f"{attr}.schemes",
                     )
                 )
+            elif vp and turn.turn < rules.scheme_first_turn(scheme):
+                add(Problem("vp_in_first_turn", say(
+                    "{who} scored {name} in turn {turn_turn}; it scores from turn {first} in {rules_name}.",
+                    who=who, name=scheme.name, turn_turn=turn.turn, first=rules.scheme_first_turn(scheme),
+                    rules_name=rules.name), f"{attr}.schemes"))
+            elif vp and scheme.at_game_end and report.turns is not None and turn.turn != report.turns:
+                add(Problem("scheme_before_game_end", say(
+                    "{who} scored {name} in turn {turn_turn}; it scores at the end of the game (turn {last}).",
+                    who=who, name=scheme.name, turn_turn=turn.turn, last=report.turns), f"{attr}.schemes"))
             elif limits.scheme_per_turn is not None and vp > limits.scheme_per_turn:
                 add(
                     Problem(
@@ -101,7 +109,7 @@ def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str,
                             "a scheme gives at most {limits_scheme_per_turn} a turn in {rules_name}.",
                             who=who,
                             vp=vp,
-                            name=rules.scheme(key).name,
+                            name=scheme.name,
                             turn_turn=turn.turn,
                             limits_scheme_per_turn=limits.scheme_per_turn,
                             rules_name=rules.name,

@@ -2,7 +2,8 @@
 sentence naming the player, the scheme and the limit, so a reporter can fix them all at once.
 
 It knows the limits of DOMAIN.md: VP per game, strategy and scheme caps, two different schemes
-from the round's pool, noted models, no VP in turn 1, per-turn caps, turns in a game.
+from the round's pool, noted models, each format's (and scheme's) first scoring turn, per-turn caps,
+what a game cut short by time can give, turns in a game.
 """
 
 from __future__ import annotations
@@ -33,9 +34,13 @@ ERROR_CODES = {
     "loser_unexpected": "A played game names no loser: more VP wins.",
     "breakdown_unexpected": "Conceded and forfeited games take fixed awards: no breakdown.",
     "turns_out_of_range": "Turns played must be from 1 to the format's most turns.",
-    "vp_in_first_turn": "No VP can be scored in turn 1.",
+    "vp_in_first_turn": "VP scored in a turn before the format (or the scheme) scores: M3E scores nothing in "
+                        "turn 1, GG2017's strategies and some of its schemes score from turn 2.",
+    "vp_above_turns": "More VP than a game of the turns played can give (M3E: 6 in 3 turns).",
     "strategy_above_limit": "More strategy VP than the strategy allows (4).",
-    "strategy_above_turns": "More strategy VP than turns that could score (turns played - 1).",
+    "strategy_above_turns": "More strategy VP than turns that could score (1 a turn from the first scoring turn).",
+    "scheme_above_turns": "More VP from one scheme than the turns played can give (M3E: 1 a turn from turn 2).",
+    "scheme_before_game_end": "VP from a scheme that scores at the end of the game, in an earlier turn.",
     "scheme_unknown": "Not a scheme of the event's format.",
     "scheme_not_in_pool": "The scheme is not in the round's Scheme Pool.",
     "scheme_repeated": "The same scheme chosen twice by one player.",
@@ -161,18 +166,15 @@ def validate_report(
                     attr,
                 )
             )
-        elif vp > 0 and report.turns is not None and report.turns < rules.vp.first_scoring_turn:
-            add(
-                Problem(
-                    "vp_in_first_turn",
-                    say(
-                        "{who} reported {vp} VP in a game that ended in turn 1, where no VP can be scored.",
-                        who=who,
-                        vp=vp,
-                    ),
-                    attr,
-                )
-            )
+        elif report.turns is not None and vp > (most := rules.game_most_after(report.turns)):
+            if most == 0:
+                add(Problem("vp_in_first_turn", say(
+                    "{who} reported {vp} VP in a game that ended in turn 1, where no VP can be scored.",
+                    who=who, vp=vp), attr))
+            else:
+                add(Problem("vp_above_turns", say(
+                    "{who} reported {vp} VP in {turns} turns; {rules_name} allows at most {most} by then.",
+                    who=who, vp=vp, turns=report.turns, rules_name=rules.name, most=most), attr))
         if side in report.breakdown:
             problems += _breakdown_problems(rules, report, side, vp, pool, who)
     return problems
@@ -201,21 +203,12 @@ def _breakdown_problems(
                 f"{base}.strategy",
             )
         )
-    elif report.turns is not None and part.strategy > report.turns - 1:
-        add(
-            Problem(
-                "strategy_above_turns",
-                say(
-                    "{who} scored {part_strategy} strategy VP in {report_turns} turns; "
-                    "at most 1 a turn from turn 2 allows {value}.",
-                    who=who,
-                    part_strategy=part.strategy,
-                    report_turns=report.turns,
-                    value=max(report.turns - 1, 0),
-                ),
-                f"{base}.strategy",
-            )
-        )
+    elif report.turns is not None and part.strategy > rules.strategy_most_after(report.turns):
+        add(Problem("strategy_above_turns", say(
+            "{who} scored {part_strategy} strategy VP in {report_turns} turns; at most {per_turn} a turn from "
+            "turn {first} allows {value}.", who=who, part_strategy=part.strategy, report_turns=report.turns,
+            per_turn=limits.strategy_per_turn, first=limits.strategy_first_turn,
+            value=rules.strategy_most_after(report.turns)), f"{base}.strategy"))
     if len(part.schemes) > limits.schemes_per_player:
         add(
             Problem(
@@ -296,6 +289,11 @@ def _breakdown_problems(
                     f"{attr}.vp",
                 )
             )
+        elif report.turns is not None and score.vp > (most := rules.scheme_most_after(scheme, report.turns)):
+            add(Problem("scheme_above_turns", say(
+                "{who} scored {score_vp} VP from {scheme_name} in {report_turns} turns; it can give at most "
+                "{most} by then in {rules_name}.", who=who, score_vp=score.vp, scheme_name=scheme.name,
+                report_turns=report.turns, most=most, rules_name=rules.name), f"{attr}.vp"))
         if scheme.noted_model and score.vp > 0 and not score.noted_model.strip():
             add(
                 Problem(

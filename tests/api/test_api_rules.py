@@ -242,8 +242,10 @@ def test_formats_and_unknown_urls(anon_api):
     assert status == 200 and {f["key"] for f in formats} == {"gg2017", "m3e"}
     gg = anon_api.get("/api/formats/gg2017/")[1]
     assert gg["bye"] == {"tp": 3, "diff": 5, "vp": 10} and gg["vp_limits"]["game"] == 10
-    assert {"key": "tail-em", "name": "Tail 'em", "name_fr": None, "suit": None, "noted_model": False} \
-        in gg["schemes"]
+    assert {"key": "tail-em", "name": "Tail 'em", "name_fr": None, "suit": None, "noted_model": False,
+            "first_turn": 2, "at_game_end": False} in gg["schemes"]
+    assert {k: gg["vp_limits"][k] for k in ("strategy_first_turn", "scheme_first_turn", "first_scoring_turn")} == {
+        "strategy_first_turn": 2, "scheme_first_turn": 1, "first_scoring_turn": 1}
     assert gg["rotation"]["1"][0] == {"round": 1, "strategy": "headhunter", "deployment": "close"}
     assert [c["key"] for c in gg["scheme_charts"]] == ["gg2017", "m2e-core"]
     assert gg["scheme_charts"][0]["by_value"]["12"]["name"] == "A Quick Murder"

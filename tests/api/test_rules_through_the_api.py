@@ -111,6 +111,7 @@ def test_an_impossible_breakdown_is_refused_with_every_problem(api):
         "b": {"strategy": 0, "schemes": [{"scheme": "accusation", "vp": 2}, {"scheme": "accusation", "vp": 0}]}}}
     body = rejected(api, "POST", path, report, 400)
     assert error_codes(body) == {
+        ("vp_a", "vp_above_turns"),  # GG2017 after 3 turns: 2 strategy VP and two schemes of 3
         ("breakdown.a.strategy", "strategy_above_turns"), ("breakdown.a.schemes.0.scheme", "scheme_not_in_pool"),
         ("breakdown.a.schemes.1.noted_model", "noted_model_missing"),
         ("breakdown.b.schemes.1.scheme", "scheme_repeated")}
@@ -119,7 +120,18 @@ def test_an_impossible_breakdown_is_refused_with_every_problem(api):
     assert body["errors"][0]["attr"].startswith("breakdown.a.schemes")
 
 
+def test_a_frame_for_murder_in_turn_1_is_taken_in_gg2017(api):
+    """The audit's case: 3 VP from Frame for Murder in turn 1 was answered 400 (M3E's turn-1 rule)."""
+    path = result_path(api)
+    report = {"vp_a": 3, "vp_b": 0, "turns": 5, "breakdown": {"a": {"strategy": 0, "schemes": [
+        {"scheme": "frame-for-murder", "vp": 3, "noted_model": "Sonnia"}],
+        "turns": [{"turn": 1, "schemes": {"frame-for-murder": 3}}]}}}
+    status, result = api.post(path, report)
+    assert status == 201, result
+
+
 def test_the_schema_lists_the_validator_codes(client, db):
     schema = client.get("/api/schema/").content.decode()
-    for code in ("scheme_not_in_pool", "noted_model_missing", "strategy_above_turns", "vp_in_first_turn"):
+    for code in ("scheme_not_in_pool", "noted_model_missing", "strategy_above_turns", "vp_in_first_turn",
+                 "vp_above_turns", "scheme_above_turns", "scheme_before_game_end"):
         assert code in schema

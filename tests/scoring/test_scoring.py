@@ -137,8 +137,15 @@ def test_m3e_strategies_and_deployments_by_suit_with_french_names():
 
 
 def test_per_turn_limits():
-    assert (GG2017.vp.strategy_per_turn, GG2017.vp.scheme_per_turn, GG2017.vp.first_scoring_turn) == (1, None, 2)
-    assert (M3E.vp.strategy_per_turn, M3E.vp.scheme_per_turn, M3E.vp.first_scoring_turn) == (1, 1, 2)
+    assert (GG2017.vp.strategy_per_turn, GG2017.vp.scheme_per_turn) == (1, None)
+    assert (GG2017.vp.strategy_first_turn, GG2017.vp.scheme_first_turn, GG2017.vp.first_scoring_turn) == (2, 1, 1)
+    assert (M3E.vp.strategy_per_turn, M3E.vp.scheme_per_turn) == (1, 1)
+    assert (M3E.vp.strategy_first_turn, M3E.vp.scheme_first_turn, M3E.vp.first_scoring_turn) == (2, 2, 2)
+    after_first = {s.key for s in GG2017.scheme_charts[0].schemes if s.first_turn == 2}
+    assert after_first == {"claim-jump", "accusation", "leave-your-mark", "show-of-force", "hunting-party", "tail-em",
+                           "inspection", "last-stand"}
+    assert {s.key for s in GG2017.schemes if s.at_game_end} == {"covert-breakthrough", "undercover-entourage",
+                                                                "hidden-trap", "search-the-ruins"}
     assert (GG2017.turns_min, GG2017.turns_max) == (5, 7)
 
 

@@ -80,10 +80,50 @@ def test_a_noted_model_scheme_scores_nothing_without_its_model():
     assert codes(GG2017, game(0, side(0, ("frame-for-murder", 0)))) == set(), "no VP, nothing to document"
 
 
-def test_no_vp_in_turn_one():
+def test_no_strategy_vp_in_turn_one_and_no_vp_at_all_in_m3e():
     report = game(1, side(1, turns=[TurnScore(1, strategy=1)]))
-    assert ("vp_in_first_turn", "breakdown.a.turns.0") in codes(GG2017, report)
-    assert ("vp_in_first_turn", "vp_a") in codes(GG2017, Report(vp_a=2, vp_b=0, turns=1))
+    assert ("vp_in_first_turn", "breakdown.a.turns.0.strategy") in codes(GG2017, report)
+    assert ("vp_in_first_turn", "vp_a") in codes(M3E, Report(vp_a=2, vp_b=0, turns=1))
+    m3e = game(1, side(0, ("breakthrough", 1), turns=[TurnScore(1, schemes={"breakthrough": 1})]))
+    assert ("vp_in_first_turn", "breakdown.a.turns.0.schemes") in codes(M3E, m3e)
+
+
+def test_gg2017_schemes_score_in_the_turns_their_texts_say():
+    """M3E's "no VP in turn 1" is not GG2017's: Frame for Murder scores when the sucker dies, any turn."""
+    framed = game(3, side(0, ("frame-for-murder", 3, "Sonnia"), turns=[TurnScore(1, schemes={"frame-for-murder": 3})]))
+    assert codes(GG2017, framed) == set()
+    assert codes(GG2017, Report(vp_a=3, vp_b=0, turns=1)) == set()  # a game cut short after turn 1
+    set_up = game(2, side(0, ("set-up", 2, "Perdita"), turns=[TurnScore(1, schemes={"set-up": 2})]), turns=5)
+    assert codes(GG2017, set_up) == set()
+    # Claim Jump scores "at the end of every Turn after the first"; Covert Breakthrough at the end of the game.
+    early = game(1, side(0, ("claim-jump", 1), turns=[TurnScore(1, schemes={"claim-jump": 1})]))
+    assert codes(GG2017, early) == {("vp_in_first_turn", "breakdown.a.turns.0.schemes")}
+    assert ("scheme_above_turns", "breakdown.a.schemes.0.vp") in codes(GG2017, game(1, side(0, ("claim-jump", 1)),
+                                                                                     turns=1))
+    covert = game(2, side(0, ("covert-breakthrough", 2), turns=[TurnScore(3, schemes={"covert-breakthrough": 2})]),
+                  turns=5)
+    assert codes(GG2017, covert) == {("scheme_before_game_end", "breakdown.a.turns.0.schemes")}
+    ended = game(2, side(0, ("covert-breakthrough", 2), turns=[TurnScore(5, schemes={"covert-breakthrough": 2})]),
+                 turns=5)
+    assert codes(GG2017, ended) == set()
+
+
+@pytest.mark.parametrize(("vp", "turns"), [(8, 3), (7, 3), (4, 2), (1, 1)])
+def test_m3e_refuses_more_vp_than_the_turns_played_can_give(vp, turns):
+    """No VP in turn 1 and 1 VP a turn for the strategy and each scheme: 3 turns give at most 6, 2 give 3."""
+    assert codes(M3E, Report(vp_a=vp, vp_b=0, turns=turns)) & {("vp_above_turns", "vp_a"),
+                                                               ("vp_in_first_turn", "vp_a")}
+
+
+@pytest.mark.parametrize(("vp", "turns"), [(6, 3), (3, 2), (8, 5), (0, 1)])
+def test_m3e_takes_what_the_turns_played_can_give(vp, turns):
+    assert codes(M3E, Report(vp_a=vp, vp_b=0, turns=turns)) == set()
+
+
+def test_m3e_one_scheme_gives_at_most_one_vp_a_turn_from_turn_2():
+    two_in_two = game(2, side(0, ("breakthrough", 2), ("outflank", 0)), turns=2)
+    assert codes(M3E, two_in_two) == {("scheme_above_turns", "breakdown.a.schemes.0.vp")}
+    assert codes(M3E, game(2, side(0, ("breakthrough", 2), ("outflank", 0)), turns=3)) == set()
 
 
 def test_at_most_one_strategy_vp_a_turn():

@@ -19,6 +19,9 @@ class NamedSerializer(serializers.Serializer):
 
 class SchemeSerializer(NamedSerializer):
     noted_model = serializers.BooleanField()
+    first_turn = serializers.IntegerField(allow_null=True, help_text="The first turn it scores, where its text "
+                                          "says; null: the format's scheme_first_turn.")
+    at_game_end = serializers.BooleanField(help_text="It scores only at the end of the game.")
 
 
 class SchemeChartSerializer(serializers.Serializer):
@@ -48,7 +51,9 @@ class VPLimitsSerializer(serializers.Serializer):
     schemes_per_player = serializers.IntegerField()
     strategy_per_turn = serializers.IntegerField()
     scheme_per_turn = serializers.IntegerField(allow_null=True)
-    first_scoring_turn = serializers.IntegerField()
+    first_scoring_turn = serializers.IntegerField(help_text="The first turn in which any VP can be scored.")
+    strategy_first_turn = serializers.IntegerField()
+    scheme_first_turn = serializers.IntegerField(help_text="A scheme's first scoring turn unless it says otherwise.")
 
 
 class FormatSerializer(serializers.Serializer):
