@@ -46,6 +46,22 @@ def test_pools_fixed_in_advance_are_used_for_their_round(api):
     assert ("scheme_pools", "invalid") in error_codes(body)
 
 
+def test_a_pool_fixed_in_advance_is_the_organizers_until_its_round_is_paired(api, anon_api, stranger_api):
+    """GG2017: players get no fore-warning of the schemes. Both event answers hid nothing before."""
+    second = ["tail-em", "inspection", "last-stand", "set-up", "hidden-trap"]
+    event, _ = new_event(api, players=2, scheme_pools={"1": POOL, "2": second})
+    eid = event["id"]
+    for who in (anon_api, stranger_api):
+        assert who.get(f"/api/events/{eid}/")[1]["scheme_pools"] == {}
+        listed = next(e for e in who.get("/api/events/")[1]["results"] if e["id"] == eid)
+        assert listed["scheme_pools"] == {}
+    assert api.get(f"/api/events/{eid}/")[1]["scheme_pools"] == {"1": POOL, "2": second}
+    assert api.post(f"/api/events/{eid}/rounds/", {})[0] == 201
+    assert anon_api.get(f"/api/events/{eid}/")[1]["scheme_pools"] == {"1": POOL}
+    listed = next(e for e in stranger_api.get("/api/events/")[1]["results"] if e["id"] == eid)
+    assert listed["scheme_pools"] == {"1": POOL}
+
+
 def test_announced_awards_score_the_bye_and_lock_once_started(api):
     event, _ = new_event(api, players=3, bye={"tp": 3, "diff": 3, "vp": 8})
     eid = event["id"]

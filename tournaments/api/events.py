@@ -1,6 +1,7 @@
 """/api/events/: events, their settings, co-organizers and audit trail."""
 from dataclasses import asdict
 
+from django.db.models import Max
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.exceptions import ValidationError
@@ -13,7 +14,7 @@ from audit.services import ACTIONS
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.params import whole_number
 from scoring.awards import ROUNDS_RANGE
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.access import is_organizer
 from tournaments.api.formats import AwardSerializer, UnusualResultSerializer
 from tournaments.api.permissions import EventScoped, IsOrganizer, IsOrganizerOrReadOnly
@@ -70,6 +71,10 @@ class EventSerializer(serializers.ModelSerializer):
         request = self.context.get("request")
         if not (request and is_organizer(request.user, event)):
             data.pop("deck_seed")
+            # A pool fixed in advance stays the organizers' until its round is paired (GG2017: players get
+            # no fore-warning of the schemes).
+            made = event.rounds_made if hasattr(event, "rounds_made") else selectors.latest_round_number(event)
+            data["scheme_pools"] = {n: pool for n, pool in data["scheme_pools"].items() if int(n) <= (made or 0)}
         return data
 
 
@@ -95,7 +100,9 @@ class AuditRecordSerializer(serializers.ModelSerializer):
 class EventList(generics.ListCreateAPIView):
     """Events, newest first; any signed-in user may create one and becomes its organizer."""
 
-    queryset = Event.objects.prefetch_related("organizers")
+    # The latest round made, for the pools shown (an aggregate drops the model's ordering: said again).
+    queryset = (Event.objects.prefetch_related("organizers").annotate(rounds_made=Max("round_set__number"))
+                .order_by("-date", "name", "id"))
     serializer_class = EventSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -108,7 +115,7 @@ class EventList(generics.ListCreateAPIView):
 class EventDetail(generics.RetrieveUpdateAPIView):
     """GET an event; PATCH its settings (organizers)."""
 
-    queryset = Event.objects.prefetch_related("organizers")
+    queryset = Event.objects.prefetch_related("organizers").annotate(rounds_made=Max("round_set__number"))
     serializer_class = EventSerializer
     permission_classes = [IsOrganizerOrReadOnly]
     http_method_names = ["get", "patch", "head", "options"]
