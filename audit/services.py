@@ -21,6 +21,8 @@ ACTIONS = {
     "player_checked_in": "A player was checked in.",
     "player_dropped": "A player was dropped.",
     "player_disqualified": "A player was disqualified.",
+    "player_reinstated": "A dropped player (or, explicitly, a disqualified one) was reinstated: paired again from "
+                         "the next round.",
     "key_rotated": "A player's private link was replaced; the old one stopped working.",
     "round_paired": "A round was paired and published.",
     "round_removed": "The latest round was removed (redo).",

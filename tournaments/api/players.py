@@ -3,6 +3,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -107,6 +108,24 @@ class PlayerAction(EventScoped):
         return Response(players_out(request, event, player, organizer=True))
 
 
+class ReinstateSerializer(serializers.Serializer):
+    lift_disqualification = serializers.BooleanField(
+        default=False, help_text="Needed to reinstate a disqualified player; recorded in the audit trail.")
+
+
+class PlayerReinstate(EventScoped):
+    @extend_schema(request=ReinstateSerializer, responses=PlayerSerializer)
+    def post(self, request, event_id, player_id):
+        """A dropped player (a mistaken drop or concession) is paired again from the next round; a
+        disqualified one only with `lift_disqualification: true` (409 without it)."""
+        event = self.event()
+        player = get_object_or_404(Player, pk=player_id, event=event)
+        body = ReinstateSerializer(data=request.data if isinstance(request.data, dict) else {})
+        body.is_valid(raise_exception=True)
+        player = services.player_reinstate(player=player, by=request.user, **body.validated_data)
+        return Response(players_out(request, event, player, organizer=True))
+
+
 @public_cache("event", "event_id")
 class PlayerDetail(EventScoped):
     @extend_schema(responses=PlayerSerializer)
@@ -125,6 +144,9 @@ class PlayerDetail(EventScoped):
         """Correct a player's entry: name, faction, club, pinned table."""
         event = self.event()
         player = get_object_or_404(Player, pk=player_id, event=event)
+        if isinstance(request.data, dict) and "status" in request.data:  # it used to be ignored silently
+            raise ValidationError({"status": ErrorDetail(
+                "A player's status changes through drop/, reinstate/ and disqualify/.", code="read_only")})
         data = PlayerSerializer(player, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         changes = {k: v for k, v in data.validated_data.items()

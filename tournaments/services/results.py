@@ -57,8 +57,15 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
     players' pending versions go, a concession drops the conceder."""
     side_a, side_b = scores
     PlayerReport.objects.filter(game=game).delete()
+    event = game.round.event
+    previous = Result.objects.filter(game=game).values("outcome", "loser").first()
+    if previous and previous["outcome"] == CONCEDED and (report.outcome, report.loser) != (CONCEDED, previous["loser"]):
+        _concession_withdrawn(event, by, game, game.player_of(previous["loser"]))
     if report.outcome == CONCEDED:
-        Player.objects.filter(pk=game.player_of(report.loser), status=ACTIVE).update(status=DROPPED)
+        conceder = game.player_of(report.loser)
+        if Player.objects.filter(pk=conceder, status=ACTIVE).update(status=DROPPED):
+            record(event, by, "player_dropped", round_number=game.round.number, player=conceder,
+                   before={"status": ACTIVE}, after={"status": DROPPED, "conceded": True})
     return Result.objects.update_or_create(
         game=game,
         defaults=dict(
@@ -77,3 +84,15 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
             diff_b=side_b.diff,
         ),
     )
+
+
+def _concession_withdrawn(event, by, game: Game, conceder: int) -> None:
+    """A concession replaced by another result: its conceder, dropped by it, plays on, unless they
+    conceded another game of the event or were disqualified."""
+    other = Result.objects.filter(game__round__event=event, outcome=CONCEDED).exclude(game=game)
+    if any(r.game.player_of(r.loser) == conceder for r in other.select_related("game")):
+        return
+    if Player.objects.filter(pk=conceder, status=DROPPED).update(status=ACTIVE):
+        record(event, by, "player_reinstated", round_number=game.round.number, player=conceder,
+               before={"status": DROPPED},
+               after={"status": ACTIVE, "concession_replaced": True})

@@ -9,7 +9,7 @@ from scoring.validator import FORFEITED, Report
 from tournaments.models import Player, new_player_key
 from tournaments.services.changes import event_change
 from tournaments.services.results import result_save
-from tournaments.standings import DISQUALIFIED, DROPPED
+from tournaments.standings import ACTIVE, DISQUALIFIED, DROPPED
 
 
 def player_check_in(*, player: Player, by) -> Player:
@@ -46,6 +46,26 @@ def player_disqualify(*, player: Player, by) -> Player:
         if game:
             report = Report(outcome=FORFEITED, loser=game.side_of(player.id))
             result_save(game=game, by=by, report=report, scores=score_report(event.rules(), report))
+    return player
+
+
+def player_reinstate(*, player: Player, by, lift_disqualification: bool = False) -> Player:
+    """A dropped player is paired again from the next round (a mistaken drop or concession). A
+    disqualified player only when the organizer lifts the disqualification explicitly; both are in the
+    audit trail. An active player is left as they are."""
+    with event_change(player.event) as event:
+        player = Player.objects.select_related("event").get(pk=player.pk)
+        if player.status == ACTIVE:
+            return player
+        if player.status == DISQUALIFIED and not lift_disqualification:
+            raise conflict("player_disqualified", say(
+                "{player_name} is disqualified; lift the disqualification explicitly to reinstate them.",
+                player_name=player.name))
+        before = player.status
+        player.status = ACTIVE
+        player.save(update_fields=["status"])
+        after = {"status": ACTIVE, **({"disqualification_lifted": True} if before == DISQUALIFIED else {})}
+        record(event, by, "player_reinstated", player=player, before={"status": before}, after=after)
     return player
 
 

@@ -1,5 +1,6 @@
 """The console's event pages: the organizer's events, one event's players (register, import, check in,
 drop), its settings and its audit trail."""
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -65,6 +66,8 @@ def player_action(request, event, player_id, action):
     player = get_object_or_404(Player, pk=player_id, event=event)
     actions = {"remove": services.player_remove, "check-in": services.player_check_in,
                "drop": services.player_drop, "disqualify": services.player_disqualify,
+               "reinstate": services.player_reinstate,
+               "lift-disqualification": partial(services.player_reinstate, lift_disqualification=True),
                "rotate-key": services.player_key_rotate}
     if action not in actions:
         raise Http404("No such action")
