@@ -268,6 +268,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "tournaments.models.GAME_STATUSES",
         "ReportedOutcomeEnum": "scoring.validator.REPORTED_OUTCOMES",
+        "EnteredOutcomeEnum": "scoring.validator.ENTERED_OUTCOMES",
         "SideEnum": "scoring.validator.SIDES",
         "ValidationErrorEnum": "drf_standardized_errors.openapi_serializers.ValidationErrorEnum.choices",
         "ClientErrorEnum": "drf_standardized_errors.openapi_serializers.ClientErrorEnum.choices",

@@ -110,6 +110,9 @@ class Format:
     pool_rule: str
     # Quarter (1..4) -> (strategy, deployment) names for rounds 1, 2, ...
     rotation: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # The awards our sources do not give ("bye", "concession", "forfeit", or one side: "concession.loser"):
+    # values we chose, shown as defaults wherever the awards are.
+    award_defaults: tuple[str, ...] = ()
 
     def faction(self, key: str) -> Named | None:
         return _by_key(self.factions, key)
@@ -274,6 +277,8 @@ GG2017 = Format(
     bye=Award(tp=3, diff=5, vp=10),
     concession=UnusualResult(winner=Award(3, 10, 10), loser=Award(0, -10, 0)),
     forfeit=UnusualResult(winner=Award(3, 10, 10), loser=Award(0, -10, 0)),
+    # GG2017 gives the concession's winner and both forfeit sides, not what the conceder gets.
+    award_defaults=("concession.loser",),
     suggested_rounds=GG_SUGGESTED_ROUNDS,
     round_minutes=120,
     pool_rule="two-cards",
@@ -305,6 +310,7 @@ M3E = Format(
     bye=Award(tp=3, diff=4, vp=6),
     concession=UnusualResult(winner=Award(3, 8, 8), loser=Award(0, -8, 0)),
     forfeit=UnusualResult(winner=Award(3, 8, 8), loser=Award(0, -8, 0)),
+    award_defaults=("bye", "concession", "forfeit"),
     suggested_rounds=GG_SUGGESTED_ROUNDS,
     round_minutes=120,
     pool_rule="five-values",
@@ -332,6 +338,8 @@ def _check(fmt: Format) -> Format:
             assert fmt.deployment(key_of(deployment)), f"{fmt.key}: rotation names unknown deployment {deployment}"
     assert fmt.vp.strategy + fmt.vp.schemes_per_player * fmt.vp.scheme == fmt.vp.game, f"{fmt.key}: VP limits"
     assert fmt.turns_min <= fmt.turns_max
+    awards = {"bye", *(f"{a}{side}" for a in ("concession", "forfeit") for side in ("", ".winner", ".loser"))}
+    assert set(fmt.award_defaults) <= awards, f"{fmt.key}: unknown award in award_defaults"
     assert fmt.pool_rule in ("two-cards", "five-values"), f"{fmt.key}: unknown pool rule"
     if fmt.pool_rule == "two-cards":
         assert all(c.always and c.doubles and set(c.by_suit) == set(SUITS) for c in fmt.scheme_charts)

@@ -2,7 +2,8 @@
 
 GG2017 "Scoring": more VP wins 3 TP, a draw 1 TP, a loss 0 TP; Differential is
 own VP minus the opponent's. Byes, concessions and forfeits take fixed awards
-from the event's rules (the format's, or the values the organizer announced).
+from the event's rules (the format's, or the values the organizer announced); in a double loss both
+players take the forfeit loser's award.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 from .formats import Award, Format, UnusualResult
 from .problems import Invalid
-from .validator import CONCEDED, PLAYED, Report, validate_report
+from .validator import CONCEDED, DOUBLE_LOSS, PLAYED, Report, validate_report
 
 WIN_TP, DRAW_TP, LOSS_TP = 3, 1, 0
 
@@ -56,4 +57,7 @@ def score_report(rules: Format, report: Report, *, pool: Sequence[str] = (),
         raise Invalid(*problems)
     if report.outcome == PLAYED:
         return score_played(report.vp_a, report.vp_b)
+    if report.outcome == DOUBLE_LOSS:
+        both = SideScore.from_award(rules.forfeit.loser)
+        return both, both
     return score_unusual(rules.concession if report.outcome == CONCEDED else rules.forfeit, report.loser)

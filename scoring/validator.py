@@ -17,7 +17,11 @@ from .problems import Problem
 from .turns import turn_problems
 
 PLAYED, CONCEDED, FORFEITED, BYE = "played", "conceded", "forfeited", "bye"
-REPORTED_OUTCOMES = (PLAYED, CONCEDED, FORFEITED)
+# Both players lose (two no-shows, collusion): the organizer's decision, each side takes the forfeit
+# loser's award (GG2017).
+DOUBLE_LOSS = "double_loss"
+REPORTED_OUTCOMES = (PLAYED, CONCEDED, FORFEITED)  # what players may report
+ENTERED_OUTCOMES = (*REPORTED_OUTCOMES, DOUBLE_LOSS)  # what organizers may enter
 SIDES = ("a", "b")
 
 
@@ -31,6 +35,7 @@ ERROR_CODES = {
     "vp_negative": "A VP figure is below zero.",
     "vp_above_game_limit": "More VP than a game allows (10 GG2017, 8 M3E).",
     "loser_required": "A conceded or forfeited game must name its loser, a or b.",
+    "loser_not_single": "A double loss has no single loser: both players lose.",
     "loser_unexpected": "A played game names no loser: more VP wins.",
     "breakdown_unexpected": "Conceded and forfeited games take fixed awards: no breakdown.",
     "turns_out_of_range": "Turns played must be from 1 to the format's most turns.",
@@ -105,6 +110,14 @@ def validate_report(
     names = names or {"a": "Player A", "b": "Player B"}
     problems: list[Problem] = []
     add = problems.append
+    if report.outcome == DOUBLE_LOSS:
+        if report.loser is not None:
+            add(Problem("loser_not_single", say("In a double loss both players lose; name no loser."), "loser"))
+        if report.breakdown:
+            add(Problem("breakdown_unexpected", say(
+                "A {report_outcome} game takes the event's awards; leave out the breakdown.",
+                report_outcome=report.outcome), "breakdown"))
+        return problems
     if report.outcome != PLAYED:
         if report.loser not in SIDES:
             add(

@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 
 from scoring.formats import FORMATS, Format, SchemeChart, get_format
-from scoring.validator import BYE, CONCEDED, FORFEITED, PLAYED, other_side
+from scoring.validator import BYE, CONCEDED, DOUBLE_LOSS, FORFEITED, PLAYED, other_side
 from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, DISQUALIFIED, DROPPED
 
 
@@ -192,10 +192,11 @@ class Seat(models.Model):
 
 
 class Result(models.Model):
-    OUTCOMES = [(PLAYED, "played"), (CONCEDED, "conceded"), (FORFEITED, "forfeited"), (BYE, "bye")]
+    OUTCOMES = [(PLAYED, "played"), (CONCEDED, "conceded"), (FORFEITED, "forfeited"), (DOUBLE_LOSS, "double loss"),
+                (BYE, "bye")]
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="result")
-    outcome = models.CharField(max_length=10, choices=OUTCOMES)
+    outcome = models.CharField(max_length=12, choices=OUTCOMES)
     loser = models.CharField(max_length=1, choices=[("a", "a"), ("b", "b")], blank=True, default="")
     turns = models.PositiveSmallIntegerField(null=True, blank=True)
     # Where the VP came from, per side, as validated: {"a": {"strategy", "schemes": [...], "turns": [...]}}.

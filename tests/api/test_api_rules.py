@@ -247,6 +247,9 @@ def test_formats_and_unknown_urls(anon_api):
     assert {k: gg["vp_limits"][k] for k in ("strategy_first_turn", "scheme_first_turn", "first_scoring_turn")} == {
         "strategy_first_turn": 2, "scheme_first_turn": 1, "first_scoring_turn": 1}
     assert gg["rotation"]["1"][0] == {"round": 1, "strategy": "headhunter", "deployment": "close"}
+    # Which awards are official and which are our defaults (the audit: the README said so, the API did not).
+    assert gg["award_defaults"] == ["concession.loser"]
+    assert anon_api.get("/api/formats/m3e/")[1]["award_defaults"] == ["bye", "concession", "forfeit"]
     assert [c["key"] for c in gg["scheme_charts"]] == ["gg2017", "m2e-core"]
     assert gg["scheme_charts"][0]["by_value"]["12"]["name"] == "A Quick Murder"
     for path in ("/api/not-a-thing/", "/api/formats/m9e/", "/api/events/999/", "/api/games/abc/",

@@ -119,3 +119,27 @@ def test_the_console_reinstates_and_lifts_a_disqualification(event):
     assert set(Player.objects.filter(pk__in=[dropped.pk, disqualified.pk]).values_list("status", flat=True)) == {
         "active"}
     assert AuditRecord.objects.filter(action="player_reinstated").count() == 2
+
+
+def test_a_double_loss_gives_both_players_the_forfeit_losers_award(api):
+    """Two no-shows or collusion: both lose (GG2017); a forfeit needed exactly one loser."""
+    event, ids = new_event(api, players=4, forfeit={"winner": {"tp": 3, "diff": 10, "vp": 10},
+                                                    "loser": {"tp": 0, "diff": -10, "vp": 0}})
+    eid = event["id"]
+    game = api.post(f"/api/events/{eid}/rounds/", {})[1]["games"][0]
+    status, result = api.post(f"/api/games/{game['id']}/result/", {"outcome": "double_loss"})
+    assert status == 201, result
+    assert result["outcome"] == "double_loss" and result["loser"] is None
+    award = {"tp": 0, "diff": -10, "vp": 0}
+    assert {k: result["a"][k] for k in award} == {k: result["b"][k] for k in award} == award
+    rows = {r["player"]: r for r in api.get(f"/api/events/{eid}/standings/")[1]["standings"]}
+    assert rows[game["player_a"]]["tp"] == rows[game["player_b"]]["tp"] == 0
+    assert statuses(api, eid)[game["player_a"]] == "active"  # both play on; the organizer may drop them
+    body = rejected(api, "POST", f"/api/games/{game['id']}/result/", {"outcome": "double_loss", "loser": "a"}, 400)
+    assert error_codes(body) == {("loser", "loser_not_single")}
+
+
+def test_players_cannot_report_a_double_loss(running):
+    gid, reporter = running.side(0, "a")
+    body = rejected(reporter, "POST", f"/api/games/{gid}/report/", {"outcome": "double_loss"}, 400)
+    assert error_codes(body) == {("outcome", "invalid_choice")}

@@ -180,3 +180,15 @@ def test_every_problem_of_both_players_is_reported_at_once():
     assert {code for code, _ in codes(GG2017, report, GG_POOL)} == {
         "vp_above_game_limit", "strategy_above_limit", "scheme_above_limit", "scheme_not_in_pool",
         "breakdown_mismatch"}
+
+
+def test_a_double_loss_names_no_loser_and_takes_no_breakdown():
+    from scoring.results import score_report
+    from scoring.validator import DOUBLE_LOSS
+
+    assert codes(GG2017, Report(outcome=DOUBLE_LOSS)) == set()
+    assert codes(GG2017, Report(outcome=DOUBLE_LOSS, loser="a")) == {("loser_not_single", "loser")}
+    assert ("breakdown_unexpected", "breakdown") in codes(GG2017, Report(outcome=DOUBLE_LOSS,
+                                                                         breakdown={"a": side(1)}))
+    a, b = score_report(M3E, Report(outcome=DOUBLE_LOSS))
+    assert a == b and (a.tp, a.diff, a.vp) == (0, -8, 0)

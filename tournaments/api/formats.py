@@ -73,6 +73,10 @@ class FormatSerializer(serializers.Serializer):
     concession = UnusualResultSerializer()
     forfeit = UnusualResultSerializer()
     round_minutes = serializers.IntegerField()
+    award_defaults = serializers.ListField(
+        child=serializers.CharField(), help_text="The awards the format's sources do not give, so values chosen as "
+        "defaults (\"bye\", \"concession\", \"forfeit\", or one side such as \"concession.loser\"); the others "
+        "are the official values. An event may announce other values for all of them.")
     suggested_rounds = serializers.SerializerMethodField()
     rotation = serializers.SerializerMethodField()
 

@@ -7,7 +7,15 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.validator import ERROR_CODES, PLAYED, REPORTED_OUTCOMES, SIDES, Report, breakdown_from_dict
+from scoring.validator import (
+    ENTERED_OUTCOMES,
+    ERROR_CODES,
+    PLAYED,
+    REPORTED_OUTCOMES,
+    SIDES,
+    Report,
+    breakdown_from_dict,
+)
 from tournaments import services
 from tournaments.access import is_organizer
 from tournaments.api.auth import ReportThrottle, acting_player
@@ -97,6 +105,12 @@ class ResultInputSerializer(serializers.Serializer):
                       breakdown=breakdown_from_dict(data.get("breakdown", {})))
 
 
+class EnteredResultSerializer(ResultInputSerializer):
+    """A result an organizer enters: also a double loss (two no-shows, collusion), with no loser."""
+
+    outcome = serializers.ChoiceField(choices=ENTERED_OUTCOMES, default=PLAYED)
+
+
 class ResultProblemSerializer(serializers.Serializer):
     """One problem with a reported result (the body's `errors` list holds every one)."""
 
@@ -182,13 +196,14 @@ class GameDetail(APIView):
 class GameResult(APIView):
     permission_classes = [IsOrganizerOrReadOnly]
 
-    @extend_schema(request=ResultInputSerializer, responses={200: ResultSerializer, 201: ResultSerializer,
-                                                               400: RESULT_PROBLEMS})
+    @extend_schema(request=EnteredResultSerializer, responses={200: ResultSerializer, 201: ResultSerializer,
+                                                                 400: RESULT_PROBLEMS})
     def post(self, request, pk):
-        """The organizer's result: counts at once and decides any dispute."""
+        """The organizer's result: counts at once and decides any dispute. Also a double loss
+        (`"outcome": "double_loss"`, no loser): both players take the forfeit loser's award."""
         game = get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b"), pk=pk)
         self.check_object_permissions(request, game.round.event)
-        data = ResultInputSerializer(data=request.data)
+        data = EnteredResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         result, created = services.result_record(game=game, by=request.user, report=data.to_report(),
                                                  masters=data.masters())

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from scoring.awards import AWARD_RANGES, ROUNDS_RANGE, WINNER_VP_RANGE
 from scoring.formats import FORMATS
 from scoring.problems import DomainError
-from scoring.validator import PLAYED, REPORTED_OUTCOMES, Report
+from scoring.validator import ENTERED_OUTCOMES, PLAYED, Report
 from tournaments.access import signin_wait
 from tournaments.pairing import METHODS
 
@@ -91,7 +91,7 @@ class RoundForm(forms.Form):
 class ResultForm(forms.Form):
     vp_a = forms.IntegerField(label=_("VP A"), required=False)
     vp_b = forms.IntegerField(label=_("VP B"), required=False)
-    outcome = forms.ChoiceField(label=_("Outcome"), choices=[(o, o) for o in REPORTED_OUTCOMES], initial=PLAYED)
+    outcome = forms.ChoiceField(label=_("Outcome"), choices=[(o, o) for o in ENTERED_OUTCOMES], initial=PLAYED)
     loser = forms.ChoiceField(label=_("Loser"), choices=[("", "—"), ("a", "A"), ("b", "B")], required=False)
 
 

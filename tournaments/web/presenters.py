@@ -4,7 +4,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 
 from scoring.formats import Named, get_format
-from scoring.validator import other_side
+from scoring.validator import DOUBLE_LOSS, other_side
 from tournaments.clock import latest_notice
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
 
@@ -42,7 +42,8 @@ def seen_from(side: str, score) -> dict:
     TP when the score has them; `i_lost` and `they_lost` say who lost a concession or forfeit."""
     own, other = (score.vp_a, score.vp_b) if side == "a" else (score.vp_b, score.vp_a)
     seen = {"own": own, "other": other, "outcome": score.outcome,
-            "i_lost": score.loser == side, "they_lost": score.loser == other_side(side)}
+            "i_lost": score.loser == side or score.outcome == DOUBLE_LOSS,
+            "they_lost": score.loser == other_side(side) or score.outcome == DOUBLE_LOSS}
     if hasattr(score, "tp_a"):
         seen["tp"] = score.tp_a if side == "a" else score.tp_b
     return seen
