@@ -67,31 +67,33 @@ def eager_celery():
 @pytest.fixture
 def jobs_in_threads(monkeypatch):
     """With no broker a job runs in a process of its own (`manage.py run_job`), which cannot reach the test
-    database (in this process's memory on SQLite): here it runs in a thread instead, still outside the
-    request (wait for it with `tests.factories.jobs_finished`). tests/system/test_jobs_without_worker.py
-    runs the real process under gunicorn."""
+    database (in this process's memory on SQLite). Here a job handed out is held, and calling the fixture's
+    value runs each held job in a thread on its own connection, after the request that asked has been
+    answered (SQLite's shared in-memory database refuses a reader at once while another connection writes).
+    tests/system/test_jobs_without_worker.py runs the real process under gunicorn."""
     import threading
 
     from django.db import connections
 
     from jobs import services
 
-    started = []
+    held: list[str] = []
+    monkeypatch.setattr(services, "job_process_start", held.append)
 
-    def in_a_thread(job_id: str) -> None:
-        def work():
+    def finish(seconds: float = 60) -> None:
+        def work(job_id: str) -> None:
             try:
                 services.job_run(job_id)
             finally:
                 connections.close_all()
 
-        started.append(threading.Thread(target=work, name=f"job:{job_id}", daemon=True))
-        started[-1].start()
+        while held:
+            thread = threading.Thread(target=work, args=(held.pop(0),), name="job")
+            thread.start()
+            thread.join(seconds)
+            assert not thread.is_alive(), f"a job still runs after {seconds} s"
 
-    monkeypatch.setattr(services, "job_process_start", in_a_thread)
-    yield
-    for thread in started:  # none outlives its test, even a failed one, to touch the next one's database
-        thread.join(60)
+    return finish
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 services (or through the API where the test is about the API's answers). Plain functions, no fixtures:
 the fixtures in conftest.py call these."""
 import json
-import threading
 from datetime import date
 
 from django.contrib.auth import get_user_model
@@ -106,10 +105,3 @@ def results_entered(rnd: Round, user, vp=(6, 4)) -> None:
         if not game.is_bye:
             services.result_record(game=game, by=user, report=Report(outcome="played", vp_a=vp[0], vp_b=vp[1]))
 
-
-def jobs_finished(seconds: float = 60) -> None:
-    """Wait for the jobs the `jobs_in_threads` fixture runs."""
-    for thread in threading.enumerate():
-        if thread.name.startswith("job:"):
-            thread.join(seconds)
-            assert not thread.is_alive(), f"{thread.name} still runs after {seconds} s"

@@ -8,7 +8,7 @@ import pytest
 
 from jobs import tasks
 from jobs.models import Job
-from tests.factories import error_codes, jobs_finished, new_event, play_round, rejected
+from tests.factories import error_codes, new_event, play_round, rejected
 from tournaments import exports
 from tournaments.models import Event
 
@@ -40,7 +40,7 @@ def test_a_large_event_s_file_is_prepared_by_a_job(api, played, settings, eager_
     settings.EXPORT_JOB_THRESHOLD = 6
     status, job = export(api, played, "backup")
     assert status == 202 and job["kind"] == "export" and job["download"] is None
-    jobs_finished()
+    jobs_in_threads()
     status, job = api.get(f"/api/jobs/{job['id']}/")
     assert status == 200 and job["status"] == "done" and job["progress"] == 100
     assert job["download"].endswith(f"/api/jobs/{job['id']}/download/")

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 
 from jobs.models import Job
-from tests.factories import error_codes, jobs_finished, new_event, play_round, rejected
+from tests.factories import error_codes, new_event, play_round, rejected
 
 
 def test_games_carry_flags_and_the_round_its_objective(api):
@@ -112,7 +112,7 @@ def test_a_large_field_is_paired_by_a_job(api, settings, eager_celery, jobs_in_t
     event, ids = new_event(api, players=6)
     status, job = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
     assert status == 202 and job["status"] == "pending"
-    jobs_finished()
+    jobs_in_threads()
     status, job = api.get(f"/api/jobs/{job['id']}/")
     assert status == 200 and job["status"] == "done" and job["progress"] == 100
     assert job["round"].endswith(f"/api/events/{event['id']}/rounds/1/")

@@ -8,7 +8,6 @@ import pytest
 from django.utils import timezone
 
 from jobs.models import Job
-from tests.factories import jobs_finished
 from tournaments.models import Event, Round
 
 
@@ -34,7 +33,7 @@ def test_a_large_event_s_export_is_a_job_page_with_a_download(organizer_client, 
                                                                jobs_in_threads):
     settings.EXPORT_JOB_THRESHOLD = 5
     answer = organizer_client.post("/console/e/spring-open/export/backup/")
-    jobs_finished()
+    jobs_in_threads()
     job = Job.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"/console/jobs/{job.pk}/"
     page = organizer_client.get(answer["Location"]).content.decode()
@@ -48,7 +47,7 @@ def test_a_large_event_s_export_is_a_job_page_with_a_download(organizer_client, 
 def test_a_large_field_s_pairing_leads_to_its_job_page(organizer_client, settings, eager_celery, jobs_in_threads):
     settings.PAIRING_JOB_THRESHOLD = 5
     answer = organizer_client.post("/console/e/spring-open/rounds/", {"method": "swiss"})
-    jobs_finished()
+    jobs_in_threads()
     job = Job.objects.get()
     assert answer["Location"] == f"/console/jobs/{job.pk}/"
     page = organizer_client.get(answer["Location"]).content.decode()
