@@ -1,12 +1,17 @@
-"""Tournament formats as declarative data, checked once when the module loads.
-
-A new season is a new `Format` value in `FORMATS`, not new code. Names are ours
-to show; keys are derived from the English name so clients can rely on them.
+"""Tournament formats as data: one file per season in this folder (`gg2017.yaml`, `m3e.yaml`, ...),
+checked against `schema.json` and then for consistency when the module loads, so a new season is a
+new file and its tests, not new code. Names are ours to show; keys are derived from the English name
+so clients can rely on them.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import yaml  # PyYAML, pinned: the season files are YAML so organizers' comments can stay in them
+from jsonschema import Draft202012Validator
 
 SUITS = ("rams", "crows", "masks", "tomes")
 
@@ -34,6 +39,15 @@ class Named:
     @property
     def key(self) -> str:
         return key_of(self.name)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a format's facts come from, and how sure we are (a seed document, or a secondary source)."""
+
+    title: str
+    where: str
+    evidence: str
 
 
 @dataclass(frozen=True)
@@ -113,6 +127,7 @@ class Format:
     # The awards our sources do not give ("bye", "concession", "forfeit", or one side: "concession.loser"):
     # values we chose, shown as defaults wherever the awards are.
     award_defaults: tuple[str, ...] = ()
+    sources: tuple[Source, ...] = ()
 
     def faction(self, key: str) -> Named | None:
         return _by_key(self.factions, key)
@@ -195,158 +210,93 @@ def _named(*names: str) -> tuple[Named, ...]:
     return tuple(Named(n) for n in names)
 
 
-# French names as the M3E core rules print them.
-_FACTION_FR = {"Guild": "Guilde", "Arcanists": "Arcanistes", "Resurrectionists": "Résurrectionnistes",
-               "Outcasts": "Parias", "Ten Thunders": "Dix-Tonnerres"}
+class FormatFileError(ValueError):
+    """A season file that cannot be a format: refused when the rules module loads, not mid-event."""
 
 
-def _factions(*names: str) -> tuple[Named, ...]:
-    return tuple(Named(n, name_fr=_FACTION_FR.get(n)) for n in names)
-
-
-M2E_FACTIONS = _factions("Guild", "Arcanists", "Resurrectionists", "Neverborn", "Outcasts", "Ten Thunders", "Gremlins")
-M3E_FACTIONS = _factions("Guild", "Arcanists", "Resurrectionists", "Neverborn", "Outcasts", "Ten Thunders", "Bayou",
-                         "Explorer's Society")
-
-def _scheme(name: str, name_fr: str | None = None, noted: bool = False, first_turn: int | None = None,
-            at_game_end: bool = False) -> Named:
-    return Named(name, name_fr=name_fr, noted_model=noted, first_turn=first_turn, at_game_end=at_game_end)
-
-
-AFTER_FIRST = {"first_turn": 2}  # its text scores "at the end of every Turn after the first"
-AT_GAME_END = {"at_game_end": True}  # its text scores "at the end of the game"
-
-
-def _by_value(*schemes: Named) -> dict[int, Named]:
-    return dict(enumerate(schemes, start=1))
-
-
-# Each scheme's timing as the GG2017 document words it; the others score on an event, in any turn
-# (Frame for Murder even has a bonus "on or before Turn 3"). Last Stand scores after the turn it is
-# revealed, so from turn 2.
-GG2017_CHART = SchemeChart(
-    key="gg2017", name="Gaining Grounds 2017",
-    always=_scheme("Claim Jump", **AFTER_FIRST), doubles=_scheme("Eliminate the Leadership"),
-    by_suit={"masks": _scheme("Accusation!", **AFTER_FIRST), "crows": _scheme("Dig Their Graves"),
-             "tomes": _scheme("Leave Your Mark", **AFTER_FIRST), "rams": _scheme("Frame for Murder", noted=True)},
-    by_value=_by_value(
-        _scheme("Covert Breakthrough", **AT_GAME_END), _scheme("Undercover Entourage", noted=True, **AT_GAME_END),
-        _scheme("Show of Force", **AFTER_FIRST), _scheme("Hunting Party", **AFTER_FIRST),
-        _scheme("Hidden Trap", **AT_GAME_END), _scheme("Recover Evidence"), _scheme("Set Up", noted=True),
-        _scheme("Search the Ruins", **AT_GAME_END), _scheme("Mark for Death"), _scheme("Tail 'em", **AFTER_FIRST),
-        _scheme("Inspection", **AFTER_FIRST), _scheme("A Quick Murder", noted=True),
-        _scheme("Last Stand", **AFTER_FIRST)),
-)
-# The M2E core scheme texts are not in our seeds; the noted-model flags follow the M2E rulebook, and no
-# timing is assumed for them (GG2017's default: any turn).
-M2E_CORE_CHART = SchemeChart(
-    key="m2e-core", name="M2E core",
-    always=_scheme("A Line in the Sand"), doubles=_scheme("Distract"),
-    by_suit={"rams": _scheme("Bodyguard", noted=True), "crows": _scheme("Assassinate"),
-             "tomes": _scheme("Protect Territory"), "masks": _scheme("Breakthrough")},
-    by_value=_by_value(
-        _scheme("Cursed Object"), _scheme("Outflank"), _scheme("Plant Evidence"), _scheme("Entourage", noted=True),
-        _scheme("Vendetta", noted=True), _scheme("Plant Explosives"), _scheme("Make Them Suffer"),
-        _scheme("Deliver a Message"), _scheme("Take Prisoner", noted=True), _scheme("Spring the Trap"),
-        _scheme("Murder Protege"), _scheme("Frame for Murder", noted=True), _scheme("Power Ritual")),
-)
-M3E_CHART = SchemeChart(
-    key="m3e", name="M3E core",
-    by_value=_by_value(
-        _scheme("Detonate Charges", "Déclenchez les explosifs"), _scheme("Breakthrough", "Percée"),
-        _scheme("Harness the Ley Line", "Maîtrisez la ligne de force"),
-        _scheme("Search the Ruins", "Fouillez les ruines"),
-        _scheme("Dig Their Graves", "Creusez leur tombe"), _scheme("Hold Up Their Forces", "Retenez-les"),
-        _scheme("Take Prisoner", "Faites un prisonnier", noted=True), _scheme("Power Ritual", "Le Rituel"),
-        _scheme("Outflank", "Débordement"), _scheme("Assassinate", "Assassinat"),
-        _scheme("Deliver a Message", "Faites passer le message", noted=True),
-        _scheme("Claim Jump", "Vol de concession", noted=True), _scheme("Vendetta", "Vendetta", noted=True)),
-)
-
-GG_SUGGESTED_ROUNDS = ((0, 3), (16, 4), (33, 5))
-
-GG2017 = Format(
-    key="gg2017", name="Gaining Grounds 2017", edition="M2E",
-    factions=M2E_FACTIONS,
-    strategies=_named("Extraction", "Interference", "Headhunter", "Guard the Stash", "Collect the Bounty",
-                      "Turf War", "Reckoning", "Reconnoiter", "Squatter's Rights", "Stake a Claim"),
-    deployments=_named("Standard", "Corner", "Flank", "Close"),
-    scheme_charts=(GG2017_CHART, M2E_CORE_CHART),
-    vp=VPLimits(strategy=4, scheme=3, game=10, strategy_first_turn=2, scheme_first_turn=1),
-    turns_min=5, turns_max=7,
-    bye=Award(tp=3, diff=5, vp=10),
-    concession=UnusualResult(winner=Award(3, 10, 10), loser=Award(0, -10, 0)),
-    forfeit=UnusualResult(winner=Award(3, 10, 10), loser=Award(0, -10, 0)),
-    # GG2017 gives the concession's winner and both forfeit sides, not what the conceder gets.
-    award_defaults=("concession.loser",),
-    suggested_rounds=GG_SUGGESTED_ROUNDS,
-    round_minutes=120,
-    pool_rule="two-cards",
-    rotation={
-        1: (("Headhunter", "Close"), ("Stake a Claim", "Standard"), ("Squatter's Rights", "Corner"),
-            ("Interference", "Standard"), ("Collect the Bounty", "Flank")),
-        2: (("Extraction", "Standard"), ("Guard the Stash", "Flank"), ("Reconnoiter", "Close"),
-            ("Reckoning", "Standard"), ("Turf War", "Corner")),
-        3: (("Turf War", "Standard"), ("Headhunter", "Flank"), ("Interference", "Close"),
-            ("Extraction", "Corner"), ("Stake a Claim", "Close")),
-        4: (("Guard the Stash", "Standard"), ("Reckoning", "Corner"), ("Squatter's Rights", "Flank"),
-            ("Reconnoiter", "Standard"), ("Collect the Bounty", "Close")),
-    },
-)
-
-M3E = Format(
-    key="m3e", name="Malifaux Third Edition", edition="M3E",
-    factions=M3E_FACTIONS,
-    strategies=(Named("Turf War", "rams", "Guerre de Territoires"),
-                Named("Plant Explosives", "tomes", "Dissimulation d'Explosifs"),
-                Named("Corrupted Idols", "masks", "Idoles Corrompues"),
-                Named("Reckoning", "crows", "Règlement de Compte")),
-    deployments=(Named("Standard", "rams", "Standard"), Named("Flank", "tomes", "Flanc"),
-                 Named("Wedge", "masks", "Coin"), Named("Corner", "crows", "Angles de table")),
-    scheme_charts=(M3E_CHART,),
-    vp=VPLimits(strategy=4, scheme=2, game=8, scheme_per_turn=1, strategy_first_turn=2, scheme_first_turn=2),
-    turns_min=5, turns_max=5,
-    # M3E awards are community defaults (DOMAIN.md): the official text was not available.
-    bye=Award(tp=3, diff=4, vp=6),
-    concession=UnusualResult(winner=Award(3, 8, 8), loser=Award(0, -8, 0)),
-    forfeit=UnusualResult(winner=Award(3, 8, 8), loser=Award(0, -8, 0)),
-    award_defaults=("bye", "concession", "forfeit"),
-    suggested_rounds=GG_SUGGESTED_ROUNDS,
-    round_minutes=120,
-    pool_rule="five-values",
-)
+def _need(condition: bool, problem: str) -> None:
+    if not condition:
+        raise FormatFileError(problem)
 
 
 def _check(fmt: Format) -> Format:
-    """Refuse a format whose data contradicts itself, at import time rather than mid-event."""
+    """Refuse a format whose data contradicts itself."""
     for label, items in (("faction", fmt.factions), ("strategy", fmt.strategies),
                          ("deployment", fmt.deployments)):
         keys = [i.key for i in items]
-        assert len(keys) == len(set(keys)), f"{fmt.key}: duplicate {label} key"
-        assert all(i.suit in (None, *SUITS) for i in items), f"{fmt.key}: unknown suit in {label}"
+        _need(len(keys) == len(set(keys)), f"{fmt.key}: duplicate {label} key")
     for chart in fmt.scheme_charts:
-        assert set(chart.by_suit) <= set(SUITS), f"{fmt.key}/{chart.key}: unknown suit"
-        assert set(chart.by_value) == set(range(1, 14)), f"{fmt.key}/{chart.key}: values 1-13 needed"
-        assert len({s.key for s in chart.schemes}) == len(chart.schemes), f"{fmt.key}/{chart.key}: a scheme twice"
+        _need(len({s.key for s in chart.schemes}) == len(chart.schemes), f"{fmt.key}/{chart.key}: a scheme twice")
+    _need(len({c.key for c in fmt.scheme_charts}) == len(fmt.scheme_charts), f"{fmt.key}: two charts, one key")
     for a in fmt.schemes:  # one scheme, one meaning, whichever chart names it
         for chart in fmt.scheme_charts:
             b = next((s for s in chart.schemes if s.key == a.key), None)
-            assert b is None or b == a, f"{fmt.key}: {a.name} differs between charts"
+            _need(b is None or b == a, f"{fmt.key}: {a.name} differs between charts")
     for plan in fmt.rotation.values():
         for strategy, deployment in plan:
-            assert fmt.strategy(key_of(strategy)), f"{fmt.key}: rotation names unknown strategy {strategy}"
-            assert fmt.deployment(key_of(deployment)), f"{fmt.key}: rotation names unknown deployment {deployment}"
-    assert fmt.vp.strategy + fmt.vp.schemes_per_player * fmt.vp.scheme == fmt.vp.game, f"{fmt.key}: VP limits"
-    assert fmt.turns_min <= fmt.turns_max
-    awards = {"bye", *(f"{a}{side}" for a in ("concession", "forfeit") for side in ("", ".winner", ".loser"))}
-    assert set(fmt.award_defaults) <= awards, f"{fmt.key}: unknown award in award_defaults"
-    assert fmt.pool_rule in ("two-cards", "five-values"), f"{fmt.key}: unknown pool rule"
+            _need(fmt.strategy(key_of(strategy)) is not None, f"{fmt.key}: rotation names unknown strategy {strategy}")
+            _need(fmt.deployment(key_of(deployment)) is not None,
+                  f"{fmt.key}: rotation names unknown deployment {deployment}")
+    _need(fmt.vp.strategy + fmt.vp.schemes_per_player * fmt.vp.scheme == fmt.vp.game, f"{fmt.key}: VP limits")
+    _need(fmt.turns_min <= fmt.turns_max, f"{fmt.key}: turns min above max")
     if fmt.pool_rule == "two-cards":
-        assert all(c.always and c.doubles and set(c.by_suit) == set(SUITS) for c in fmt.scheme_charts)
+        _need(all(c.always and c.doubles and set(c.by_suit) == set(SUITS) for c in fmt.scheme_charts),
+              f"{fmt.key}: a two-cards pool needs Always, Doubles and the four suits in every chart")
     return fmt
 
 
-FORMATS: dict[str, Format] = {f.key: _check(f) for f in (GG2017, M3E)}
+FORMAT_FILES = Path(__file__).parent
+_SCHEMA = Draft202012Validator(json.loads((FORMAT_FILES / "schema.json").read_text(encoding="utf-8")))
+
+
+def _named(raw: str | dict) -> Named:
+    return Named(raw) if isinstance(raw, str) else Named(**raw)
+
+
+def _award(raw: dict) -> Award:
+    return Award(**raw)
+
+
+def _unusual(raw: dict) -> UnusualResult:
+    return UnusualResult(winner=_award(raw["winner"]), loser=_award(raw["loser"]))
+
+
+def format_from_data(data: dict, *, origin: str = "format") -> Format:
+    """A season's data (as its file holds it) as a checked `Format`; `FormatFileError` says what is wrong."""
+    problems = sorted(_SCHEMA.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    if problems:
+        raise FormatFileError(f"{origin}: " + "; ".join(
+            f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in problems[:5]))
+    charts = tuple(SchemeChart(
+        key=c["key"], name=c["name"], by_value={n: _named(s) for n, s in enumerate(c["by_value"], start=1)},
+        by_suit={suit: _named(s) for suit, s in c.get("by_suit", {}).items()},
+        always=_named(c["always"]) if "always" in c else None,
+        doubles=_named(c["doubles"]) if "doubles" in c else None) for c in data["scheme_charts"])
+    return _check(Format(
+        key=data["key"], name=data["name"], edition=data["edition"],
+        factions=tuple(map(_named, data["factions"])), strategies=tuple(map(_named, data["strategies"])),
+        deployments=tuple(map(_named, data["deployments"])), scheme_charts=charts, vp=VPLimits(**data["vp"]),
+        turns_min=data["turns"]["min"], turns_max=data["turns"]["max"], bye=_award(data["awards"]["bye"]),
+        concession=_unusual(data["awards"]["concession"]), forfeit=_unusual(data["awards"]["forfeit"]),
+        suggested_rounds=tuple((r["from_players"], r["rounds"]) for r in data["suggested_rounds"]),
+        round_minutes=data["round_minutes"], pool_rule=data["pool_rule"],
+        rotation={int(q): tuple((s, d) for s, d in plan) for q, plan in data.get("rotation", {}).items()},
+        award_defaults=tuple(data["award_defaults"]), sources=tuple(Source(**s) for s in data["sources"])))
+
+
+def load_format(path: Path) -> Format:
+    """One season file: YAML, checked against schema.json, then for consistency."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:
+        raise FormatFileError(f"{path.name}: not readable YAML ({error})") from None
+    fmt = format_from_data(data, origin=path.name)
+    _need(path.stem == fmt.key, f"{path.name}: its key is {fmt.key!r}; name the file {fmt.key}.yaml")
+    return fmt
+
+
+FORMATS: dict[str, Format] = {f.key: f for f in map(load_format, sorted(FORMAT_FILES.glob("*.yaml")))}
+GG2017, M3E = FORMATS["gg2017"], FORMATS["m3e"]
 
 
 def get_format(key: str) -> Format:

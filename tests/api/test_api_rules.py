@@ -249,6 +249,8 @@ def test_formats_and_unknown_urls(anon_api):
     assert gg["rotation"]["1"][0] == {"round": 1, "strategy": "headhunter", "deployment": "close"}
     # Which awards are official and which are our defaults (the audit: the README said so, the API did not).
     assert gg["award_defaults"] == ["concession.loser"]
+    assert gg["sources"][0] == {"title": "Gaining Grounds 2017 (Wyrd)", "evidence": "seed",
+                                "where": "../shared/seeds/gaining-grounds-2017.txt"}
     assert anon_api.get("/api/formats/m3e/")[1]["award_defaults"] == ["bye", "concession", "forfeit"]
     assert [c["key"] for c in gg["scheme_charts"]] == ["gg2017", "m2e-core"]
     assert gg["scheme_charts"][0]["by_value"]["12"]["name"] == "A Quick Murder"

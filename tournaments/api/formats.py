@@ -56,6 +56,12 @@ class VPLimitsSerializer(serializers.Serializer):
     scheme_first_turn = serializers.IntegerField(help_text="A scheme's first scoring turn unless it says otherwise.")
 
 
+class SourceSerializer(serializers.Serializer):
+    title = serializers.CharField()
+    where = serializers.CharField()
+    evidence = serializers.ChoiceField(choices=["seed", "secondary", "confirmed", "inferred", "speculative"])
+
+
 class FormatSerializer(serializers.Serializer):
     key = serializers.CharField()
     name = serializers.CharField()
@@ -73,6 +79,7 @@ class FormatSerializer(serializers.Serializer):
     concession = UnusualResultSerializer()
     forfeit = UnusualResultSerializer()
     round_minutes = serializers.IntegerField()
+    sources = SourceSerializer(many=True, help_text="Where the format's facts come from.")
     award_defaults = serializers.ListField(
         child=serializers.CharField(), help_text="The awards the format's sources do not give, so values chosen as "
         "defaults (\"bye\", \"concession\", \"forfeit\", or one side such as \"concession.loser\"); the others "

@@ -1,0 +1,85 @@
+"""Formats are data files (scoring/formats/*.yaml), checked against schema.json and for consistency when
+loaded: a new season is a file. Moving gg2017 and m3e into files changed nothing in them."""
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scoring.formats import FORMAT_FILES, FORMATS, FormatFileError, format_from_data, load_format
+
+BEFORE = Path(__file__).parent / "data" / "formats-before-files.json"
+
+
+def plain(value):
+    if dataclasses.is_dataclass(value):
+        return {k: plain(v) for k, v in dataclasses.asdict(value).items()}
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+def test_gg2017_and_m3e_are_what_they_were_as_python():
+    """The formats as the Python definitions made them the commit before the move (a snapshot)."""
+    before = json.loads(BEFORE.read_text())
+    for key, fmt in FORMATS.items():
+        now = plain(fmt)
+        assert now.pop("sources"), f"{key} names its sources"
+        assert now == before[key], key
+
+
+def data_of(key: str) -> dict:
+    return yaml.safe_load((FORMAT_FILES / f"{key}.yaml").read_text(encoding="utf-8"))
+
+
+def test_every_file_in_the_folder_is_a_format_named_as_its_file():
+    files = sorted(p.stem for p in FORMAT_FILES.glob("*.yaml"))
+    assert files == sorted(FORMATS) and {"gg2017", "m3e"} <= set(files)
+
+
+def test_a_new_season_is_a_new_file(tmp_path):
+    data = data_of("m3e")
+    data.update(key="m3e-next", name="A later M3E season")
+    (tmp_path / "m3e-next.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    fmt = load_format(tmp_path / "m3e-next.yaml")
+    assert fmt.key == "m3e-next" and fmt.vp == FORMATS["m3e"].vp and fmt.schemes == FORMATS["m3e"].schemes
+    (tmp_path / "misnamed.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(FormatFileError, match="name the file m3e-next.yaml"):
+        load_format(tmp_path / "misnamed.yaml")
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda d: d["scheme_charts"][0]["by_value"].pop(), "scheme_charts/0/by_value"),
+    (lambda d: d["strategies"].append({"name": "Ley Lines", "suit": "spades"}), "strategies/4"),
+    (lambda d: d.update(edition="M9E"), "edition"),
+    (lambda d: d.pop("sources"), "'sources' is a required property"),
+    (lambda d: d["vp"].update(game="eight"), "vp/game"),
+    (lambda d: d.update(colour="red"), "Additional properties"),
+])
+def test_a_malformed_file_is_refused_saying_where(change, says):
+    data = data_of("m3e")
+    change(data)
+    with pytest.raises(FormatFileError, match="m3e.yaml") as refused:
+        format_from_data(data, origin="m3e.yaml")
+    assert says in str(refused.value)
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda d: d["factions"].append("Guild"), "duplicate faction key"),
+    (lambda d: d["vp"].update(game=9), "VP limits"),
+    (lambda d: d["turns"].update(min=6), "turns min above max"),
+])
+def test_a_file_that_contradicts_itself_is_refused(change, says):
+    data = data_of("m3e")
+    change(data)
+    with pytest.raises(FormatFileError, match=says):
+        format_from_data(data, origin="m3e.yaml")
+
+
+def test_unreadable_yaml_is_refused(tmp_path):
+    (tmp_path / "broken.yaml").write_text("key: [unclosed\n", encoding="utf-8")
+    with pytest.raises(FormatFileError, match="broken.yaml: not readable YAML"):
+        load_format(tmp_path / "broken.yaml")
