@@ -10,6 +10,10 @@ from scoring.formats import Award, Format, UnusualResult
 AWARD_RANGES = {"tp": (0, 10), "diff": (-100, 100), "vp": (0, 100)}
 ROUNDS_RANGE = (1, 30)  # an event's planned rounds, and its rematch window
 WINNER_VP_RANGE = (0, AWARD_RANGES["vp"][1])
+# The encounter's size in Soulstones (GG2017 and M4E GG0 suggest 50) and a round's length in minutes,
+# which GG2017 ties to the encounter's size: event settings.
+ENCOUNTER_SIZE_RANGE = (10, 100)
+ROUND_MINUTES_RANGE = (30, 300)
 
 
 def with_winner_vp(result: UnusualResult, vp: int) -> UnusualResult:

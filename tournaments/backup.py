@@ -19,7 +19,9 @@ FORMAT, VERSION = "gaininggrounds-event", 1
 
 EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", "tiebreaks", "scheme_chart",
                 "scheme_pools", "deck_seed", "fresh_tables", "unavailable_tables", "self_reporting",
-                "registration_open")
+                "registration_open", "encounter_size", "round_minutes")
+# Fields a backup made before they existed may lack: restored as the model's defaults.
+LATER_EVENT_FIELDS = ("encounter_size", "round_minutes")
 PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "status", "is_ringer", "pinned_table", "key")
 ROUND_FIELDS = ("number", "strategy", "deployment", "scheme_pool", "seed", "flips", "report", "clock_started_at",
                 "clock_left")
@@ -80,7 +82,8 @@ def import_event(data: dict, *, organizer=None) -> Event:
     creator = users.get(data["event"]["created_by"]) or organizer
     if creator is None:
         raise BackupError(f"no account {data['event']['created_by']!r} here: name an organizer to restore it")
-    event = Event(**{k: data["event"][k] for k in EVENT_FIELDS}, created_by=creator)
+    event = Event(**{k: data["event"][k] for k in EVENT_FIELDS if k in data["event"] or k not in LATER_EVENT_FIELDS},
+                  created_by=creator)
     with event_change(event, lock=False):
         event.slug = free_slug(data["event"]["name"])
         event.save()

@@ -48,6 +48,10 @@ class Event(models.Model):
     self_reporting = models.BooleanField(default=True)
     # Signed-in people may register themselves (with their account linked to the entry).
     registration_open = models.BooleanField(default=False)
+    # The encounter's size in Soulstones, and a round's length (empty: the format's suggestion), which
+    # GG2017 says follows the encounter's size.
+    encounter_size = models.PositiveSmallIntegerField(default=50)
+    round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -65,6 +69,10 @@ class Event(models.Model):
     def rules(self) -> Format:
         """The format as this event announced it, awards included."""
         return get_format(self.format).announced(self.awards)
+
+    def round_length(self) -> int:
+        """Minutes of a round: as the event announced it, else the format's suggestion."""
+        return self.round_minutes or get_format(self.format).round_minutes
 
     def chart(self) -> SchemeChart:
         fmt = get_format(self.format)

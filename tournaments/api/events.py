@@ -13,7 +13,7 @@ from audit.selectors import records
 from audit.services import ACTIONS
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.params import whole_number
-from scoring.awards import ROUNDS_RANGE
+from scoring.awards import ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE
 from tournaments import selectors, services
 from tournaments.access import is_organizer
 from tournaments.api.formats import AwardSerializer, UnusualResultSerializer
@@ -40,6 +40,12 @@ class EventSerializer(serializers.ModelSerializer):
                                                                      max_length=13), required=False)
     deck_seed = serializers.CharField(required=False, max_length=64,
                                       help_text="Shuffles the event's Fate Deck; shown to organizers only.")
+    encounter_size = serializers.IntegerField(min_value=ENCOUNTER_SIZE_RANGE[0], max_value=ENCOUNTER_SIZE_RANGE[1],
+                                              required=False, help_text="Soulstones per crew (default 50).")
+    round_minutes = serializers.IntegerField(
+        min_value=ROUND_MINUTES_RANGE[0], max_value=ROUND_MINUTES_RANGE[1], required=False, allow_null=True,
+        help_text="A round's length; null: the format's suggestion (round_length shows the one in force).")
+    round_length = serializers.IntegerField(read_only=True, help_text="The round length in force, in minutes.")
     unavailable_tables = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10000),
                                                required=False, max_length=1000)
 
@@ -47,7 +53,8 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = ["id", "slug", "name", "date", "format", "rounds", "rematch_window", "bye", "concession",
                   "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
-                  "unavailable_tables", "self_reporting", "registration_open", "organizers", "created_at"]
+                  "unavailable_tables", "self_reporting", "registration_open", "encounter_size", "round_minutes",
+                  "round_length", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
     def validate_scheme_pools(self, pools):

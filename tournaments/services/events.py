@@ -35,6 +35,8 @@ def event_create(
     unavailable_tables: list[int] | None = None,
     self_reporting: bool = True,
     registration_open: bool = False,
+    encounter_size: int = 50,
+    round_minutes: int | None = None,
 ) -> Event:
     event = Event(
         name=name,
@@ -50,6 +52,8 @@ def event_create(
         unavailable_tables=sorted(set(unavailable_tables or [])),
         self_reporting=self_reporting,
         registration_open=registration_open,
+        encounter_size=encounter_size,
+        round_minutes=round_minutes,
         created_by=user,
     )
     if deck_seed:

@@ -16,12 +16,13 @@ CLOCK_ACTIONS = ("start", "pause", "reset")
 
 
 def round_clock(*, rnd: Round, action: str) -> Round:
-    """Start (or resume), pause or reset the round clock (the format's round time, GG2017: 120 minutes)."""
+    """Start (or resume), pause or reset the round clock (the event's round length: as announced, else the
+    format's, GG2017: 120 minutes)."""
     if action not in CLOCK_ACTIONS:
         raise ValueError(f"no clock action {action!r}")
     now = timezone.now()
     if action == "start" and rnd.clock_started_at is None:
-        rnd.clock_left = rnd.seconds_left(now) if rnd.clock_left is not None else rnd.event.rules().round_minutes * 60
+        rnd.clock_left = rnd.seconds_left(now) if rnd.clock_left is not None else rnd.event.round_length() * 60
         rnd.clock_started_at = now
     elif action == "pause" and rnd.clock_started_at is not None:
         rnd.clock_left, rnd.clock_started_at = rnd.seconds_left(now), None

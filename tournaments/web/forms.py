@@ -9,7 +9,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from scoring.awards import AWARD_RANGES, ROUNDS_RANGE, WINNER_VP_RANGE
+from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
 from scoring.formats import FORMATS
 from scoring.problems import DomainError
 from scoring.validator import ENTERED_OUTCOMES, PLAYED, Report
@@ -106,6 +106,10 @@ class SettingsForm(forms.Form):
     fresh_tables = forms.BooleanField(label=_("Keep players off tables they played on"), required=False)
     self_reporting = forms.BooleanField(label=_("Players report and confirm their own results"), required=False)
     registration_open = forms.BooleanField(label=_("Registration open to signed-in players"), required=False)
+    encounter_size = forms.IntegerField(label=_("Encounter size (Soulstones)"), **bounded(ENCOUNTER_SIZE_RANGE),
+                                        required=False)
+    round_minutes = forms.IntegerField(label=_("Round length (minutes)"), **bounded(ROUND_MINUTES_RANGE),
+                                       required=False, help_text=_("Empty: the format's suggestion."))
     bye_tp = forms.IntegerField(label=_("Bye: TP"), **bounded(AWARD_RANGES["tp"]))
     bye_diff = forms.IntegerField(label=_("Bye: Differential"), **bounded(AWARD_RANGES["diff"]))
     bye_vp = forms.IntegerField(label=_("Bye: VP"), **bounded(AWARD_RANGES["vp"]))

@@ -108,13 +108,15 @@ def settings_page(request, event):
     initial = {"name": event.name, "date": event.date, "format": event.format, "scheme_chart": event.chart().key,
                "rounds": event.rounds, "rematch_window": event.rematch_window, "fresh_tables": event.fresh_tables,
                "self_reporting": event.self_reporting, "registration_open": event.registration_open,
+               "encounter_size": event.encounter_size, "round_minutes": event.round_minutes,
                "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables",
-                                        "self_reporting", "registration_open")}
+                                        "self_reporting", "registration_open", "round_minutes")}
+        changes["encounter_size"] = data["encounter_size"] or event.encounter_size  # left empty: as it was
         if data["format"] != event.format:
             changes["scheme_chart"] = ""  # the new format's own first chart
         elif data["scheme_chart"] != event.chart().key:
