@@ -143,3 +143,13 @@ def test_players_cannot_report_a_double_loss(running):
     gid, reporter = running.side(0, "a")
     body = rejected(reporter, "POST", f"/api/games/{gid}/report/", {"outcome": "double_loss"}, 400)
     assert error_codes(body) == {("outcome", "invalid_choice")}
+
+
+def test_a_double_loss_says_so_on_the_players_pages(api, client):
+    event, ids = new_event(api, players=2)
+    game = api.post(f"/api/events/{event['id']}/rounds/", {})[1]["games"][0]
+    api.post(f"/api/games/{game['id']}/result/", {"outcome": "double_loss"})
+    key = Player.objects.get(pk=game["player_a"]).key
+    assert "double loss" in client.get(f"/p/{key}/").content.decode()
+    assert "double loss" in client.get(f"/e/{event['slug']}/players/{game['player_a']}/").content.decode()
+    assert "double défaite" in client.get(f"/p/{key}/", headers={"accept-language": "fr"}).content.decode()

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from audit.selectors import records
 from gaininggrounds.params import whole_number
 from scoring.awards import varied_awards
-from scoring.formats import Award
+from scoring.formats import Award, get_format
 from scoring.problems import DomainError
 from tournaments import exports, services
 from tournaments.models import Player
@@ -112,6 +112,7 @@ def settings_page(request, event):
                "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
+    form.fields["round_minutes"].widget.attrs["placeholder"] = get_format(event.format).round_minutes  # the default
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables",
