@@ -71,13 +71,15 @@ class Dealer:
 
     cards: Iterator[Card]
     flips: list[Flip] = field(default_factory=list)
+    seed: str = ""  # the event's: also shuffles M4E's scheme cards, which are not Fate cards
+    already_flipped: int = 0
 
     @classmethod
     def for_event(cls, seed: str, already_flipped: int = 0) -> Dealer:
         cards = fate_decks(seed)
         for _ in range(already_flipped):
             next(cards)
-        return cls(cards)
+        return cls(cards, seed=seed, already_flipped=already_flipped)
 
     def flip(self, purpose: str, keep=lambda card: not card.is_joker) -> Card:
         """Flip until `keep` accepts a card (Jokers are flipped again by default)."""
@@ -108,8 +110,16 @@ def five_value_pool(chart: SchemeChart, dealer: Dealer) -> list[Named]:
     return [chart.by_value[v] for v in values]
 
 
+def three_card_pool(chart: SchemeChart, dealer: Dealer) -> list[Named]:
+    """M4E: the season's scheme cards shuffled and three turned up. They are not Fate cards, so they are
+    shuffled from the event's seed and the Fate Deck's position: the same seed gives the same pools."""
+    position = dealer.already_flipped + len(dealer.flips)
+    return random.Random(f"{dealer.seed}/scheme-cards/{position}").sample(list(chart.deck), 3)
+
+
 def flip_scheme_pool(fmt: Format, chart: SchemeChart, dealer: Dealer) -> list[Named]:
-    return (two_card_pool if fmt.pool_rule == "two-cards" else five_value_pool)(chart, dealer)
+    pool_rule = {"two-cards": two_card_pool, "five-values": five_value_pool, "three-cards": three_card_pool}
+    return pool_rule[fmt.pool_rule](chart, dealer)
 
 
 def by_suit(items: Iterable[Named], suit: str) -> Named:
@@ -126,19 +136,3 @@ def flip_strategy(fmt: Format, dealer: Dealer, used: Iterable[str] = ()) -> Name
 
 def flip_deployment(fmt: Format, dealer: Dealer) -> Named:
     return by_suit(fmt.deployments, dealer.flip(DEPLOYMENT).suit)
-
-
-@dataclass(frozen=True)
-class Encounter:
-    strategy: Named
-    deployment: Named
-    scheme_pool: list[Named]
-
-
-def encounter_setup(fmt: Format, *, attacker: Card, defender: Card, pool_cards: Iterable[Card]) -> Encounter:
-    """An M3E standalone game: the Attacker's suit picks the Strategy, the Defender's the Deployment, and
-    the Attacker's next cards the Scheme Pool (Jokers and repeated values flipped again)."""
-    if attacker.is_joker or defender.is_joker:
-        raise ValueError("A Joker is flipped again before it can pick the Strategy or Deployment.")
-    return Encounter(by_suit(fmt.strategies, attacker.suit), by_suit(fmt.deployments, defender.suit),
-                     five_value_pool(fmt.scheme_charts[0], Dealer(iter(pool_cards))))

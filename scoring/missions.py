@@ -16,8 +16,12 @@ from .formats import Format, Named, SchemeChart
 from .messages import say
 from .problems import Invalid, Problem
 
-POOL_SIZE = 5
+POOL_SIZES = {"two-cards": 5, "five-values": 5, "three-cards": 3}
 FEWEST_DEPLOYMENTS = 3
+# How an event sets its missions: one for every table (GG2017; many M3E events), each table's own flipped by
+# the product from the event's seeded deck, or flipped at the table and reported with the result.
+PER_ROUND, PER_TABLE, AT_TABLE = "per_round", "per_table", "at_table"
+MISSION_SETTINGS = (PER_ROUND, PER_TABLE, AT_TABLE)
 
 
 @dataclass(frozen=True)
@@ -36,8 +40,13 @@ class MissionHistory:
     deployments: Sequence[str] = ()
 
 
-def scheme_pool_problems(chart: SchemeChart, pool: Sequence[str], attr: str = "scheme_pool") -> list[Problem]:
-    """A pool the organizer fixes: five different schemes of the event's chart."""
+def pool_size(fmt: Format) -> int:
+    return POOL_SIZES[fmt.pool_rule]
+
+
+def scheme_pool_problems(chart: SchemeChart, pool: Sequence[str], attr: str = "scheme_pool", *,
+                         size: int = 5) -> list[Problem]:
+    """A pool the organizer fixes (or a table reports): `size` different schemes of the event's chart."""
     known = {s.key for s in chart.schemes}
     problems = []
     unknown = [key for key in pool if key not in known]
@@ -51,14 +60,27 @@ def scheme_pool_problems(chart: SchemeChart, pool: Sequence[str], attr: str = "s
         )
     if len(set(pool)) != len(pool):
         problems.append(Problem("scheme_repeated", say("A Scheme Pool names each scheme once."), attr))
-    if len(pool) != POOL_SIZE:
-        problems.append(
-            Problem(
-                "pool_size",
-                say("A Scheme Pool has {POOL_SIZE} schemes (got {value}).", POOL_SIZE=POOL_SIZE, value=len(pool)),
-                attr,
-            )
-        )
+    if len(pool) != size:
+        problems.append(Problem("pool_size", say("A Scheme Pool has {POOL_SIZE} schemes (got {value}).",
+                                                 POOL_SIZE=size, value=len(pool)), attr))
+    return problems
+
+
+def table_mission_problems(fmt: Format, mission, attr: str = "mission") -> list[Problem]:
+    """A mission a table flipped and reported: the format's strategy and deployment, and a pool of the
+    format's size from one of its charts."""
+    problems = []
+    if fmt.strategy(mission.strategy) is None:
+        problems.append(Problem("unknown_strategy", say('"{strategy}" is not a strategy of {fmt_name}.',
+                                                        strategy=mission.strategy, fmt_name=fmt.name),
+                                f"{attr}.strategy"))
+    if fmt.deployment(mission.deployment) is None:
+        problems.append(Problem("unknown_deployment", say('"{deployment}" is not a deployment of {fmt_name}.',
+                                                          deployment=mission.deployment, fmt_name=fmt.name),
+                                f"{attr}.deployment"))
+    charts = [c for c in fmt.scheme_charts if all(key in {s.key for s in c.schemes} for key in mission.scheme_pool)]
+    problems += scheme_pool_problems(charts[0] if charts else fmt.scheme_charts[0], mission.scheme_pool,
+                                     f"{attr}.scheme_pool", size=pool_size(fmt))
     return problems
 
 
@@ -107,7 +129,7 @@ def plan_mission(
             )
         )
     if scheme_pool:
-        problems += scheme_pool_problems(chart, scheme_pool)
+        problems += scheme_pool_problems(chart, scheme_pool, size=pool_size(fmt))
     if problems:
         raise Invalid(*problems)
 
@@ -152,3 +174,11 @@ def plan_mission(
 
 def chart_scheme(chart: SchemeChart, key: str) -> Named:
     return next(s for s in chart.schemes if s.key == key)
+
+
+def table_mission(fmt: Format, chart: SchemeChart, dealer: Dealer) -> Mission:
+    """One table's own mission (core set-up): the Attacker's card picks the strategy, the Defender's the
+    deployment, then the pool (M3E: five values from the Fate Deck; M4E: three of the season's scheme cards)."""
+    strategy = flip_strategy(fmt, dealer)
+    deployment = flip_deployment(fmt, dealer)
+    return Mission(strategy, deployment, flip_scheme_pool(fmt, chart, dealer))

@@ -50,9 +50,9 @@ def score_bye(rules: Format) -> SideScore:
 
 
 def score_report(rules: Format, report: Report, *, pool: Sequence[str] = (),
-                 names: dict[str, str] | None = None) -> tuple[SideScore, SideScore]:
+                 names: dict[str, str] | None = None, strategy: str = "") -> tuple[SideScore, SideScore]:
     """Validate a report and score both sides; raises `Invalid` listing every problem."""
-    problems = validate_report(rules, report, pool=pool, names=names)
+    problems = validate_report(rules, report, pool=pool, names=names, strategy=strategy)
     if problems:
         raise Invalid(*problems)
     if report.outcome == PLAYED:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .formats import Format
+from .formats import Format, Named
 from .messages import say
 from .problems import Problem
 
@@ -15,7 +15,16 @@ if TYPE_CHECKING:
     from .validator import Report, SideBreakdown
 
 
-def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str, who: str) -> list[Problem]:
+def strategy_turn_most(rules: Format, strategy: Named | None, turn: int) -> int:
+    """The most strategy VP one turn can give: the per-turn cap, doubled in the card's doubled turn, or
+    one more for its once-a-game bonus (M4E); without a known strategy, the best of the format's cards."""
+    per_turn = rules.vp.strategy_per_turn
+    cards = [strategy] if strategy is not None else list(rules.strategies)
+    return max(per_turn * (2 if card.doubled_turn == turn else 1) + (1 if card.bonus_once else 0) for card in cards)
+
+
+def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str, who: str,
+                  strategy: Named | None = None) -> list[Problem]:
     limits = rules.vp
     last_turn = report.turns or rules.turns_max
     chosen = {s.scheme for s in part.schemes}
@@ -59,21 +68,16 @@ def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str,
             add(Problem("vp_in_first_turn", say(
                 "{who} scored strategy VP in turn {turn_turn}; the strategy scores from turn {first}.",
                 who=who, turn_turn=turn.turn, first=limits.strategy_first_turn), f"{attr}.strategy"))
-        if turn.strategy > limits.strategy_per_turn:
-            add(
-                Problem(
-                    "strategy_turn_limit",
-                    say(
-                        "{who} scored {turn_strategy} strategy VP in turn {turn_turn}; "
-                        "at most {limits_strategy_per_turn} a turn.",
-                        who=who,
-                        turn_strategy=turn.strategy,
-                        turn_turn=turn.turn,
-                        limits_strategy_per_turn=limits.strategy_per_turn,
-                    ),
-                    f"{attr}.strategy",
-                )
-            )
+        if turn.strategy > (most := strategy_turn_most(rules, strategy, turn.turn)):
+            add(Problem("strategy_turn_limit", say(
+                "{who} scored {turn_strategy} strategy VP in turn {turn_turn}; at most {limits_strategy_per_turn} "
+                "that turn.", who=who, turn_strategy=turn.strategy, turn_turn=turn.turn,
+                limits_strategy_per_turn=most), f"{attr}.strategy"))
+        if limits.schemes_turn_total is not None and sum(turn.schemes.values()) > limits.schemes_turn_total:
+            add(Problem("schemes_turn_limit", say(
+                "{who}'s schemes gave {value} VP in turn {turn_turn}; one held scheme gives at most {most} a turn.",
+                who=who, value=sum(turn.schemes.values()), turn_turn=turn.turn, most=limits.schemes_turn_total),
+                f"{attr}.schemes"))
         for key, vp in turn.schemes.items():
             scheme = rules.scheme(key)
             if scheme is None and key in chosen:
@@ -117,6 +121,14 @@ def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str,
                         f"{attr}.schemes",
                     )
                 )
+    if strategy is not None and strategy.bonus_once:
+        bonus_turns = [t.turn for t in part.turns if t.strategy > limits.strategy_per_turn]
+        if len(bonus_turns) > 1:
+            add(Problem("strategy_bonus_repeated", say(
+                "{who} scored {strategy_name}'s bonus VP in turns {value}; it scores once a game.",
+                who=who, strategy_name=strategy.name, value=", ".join(map(str, bonus_turns))), f"{base}.turns"))
+    if rules.scheme_chains:
+        problems += _order_problems(part, base, who)
     if sum(t.strategy for t in part.turns) != part.strategy:
         add(
             Problem(
@@ -146,4 +158,22 @@ def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str,
                     f"{base}.turns",
                 )
             )
+    return problems
+
+
+def _order_problems(part: SideBreakdown, base: str, who: str) -> list[Problem]:
+    """M4E: a player holds one scheme at a time and picks the next at the end of the turn the previous one
+    was revealed, so each scheme first scores in a later turn than the one before it."""
+    problems = []
+    last_reveal = 0
+    for score in part.schemes:
+        scored_in = [t.turn for t in part.turns if t.schemes.get(score.scheme, 0) > 0]
+        if not scored_in:
+            continue
+        if min(scored_in) <= last_reveal:
+            problems.append(Problem("scheme_out_of_order", say(
+                "{who} scored {key} in turn {turn_turn}, but the scheme before it was revealed in turn {last}; "
+                "the next scheme is picked at the end of that turn.", who=who, key=score.scheme,
+                turn_turn=min(scored_in), last=last_reveal), f"{base}.turns"))
+        last_reveal = max(last_reveal, min(scored_in))
     return problems

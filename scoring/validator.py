@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .formats import Format
+from .formats import Format, Named, key_of
 from .messages import say
+from .missions import table_mission_problems
 from .problems import Problem
 from .turns import turn_problems
 
@@ -59,6 +60,24 @@ ERROR_CODES = {
     "scheme_turn_limit": "More than 1 VP from one scheme in one turn (M3E).",
     "scheme_not_chosen": "Per-turn VP for a scheme the player did not choose.",
     "turn_breakdown_mismatch": "Per-turn VP do not add up to the breakdown.",
+    "schemes_above_limit": "More VP from all schemes together than a game allows (6 M4E).",
+    "scheme_not_next": "A scheme that is not one of the previous scheme's next schemes (M4E).",
+    "scheme_out_of_order": "A scheme scored before the scheme it follows was revealed (M4E: one held at a time).",
+    "schemes_turn_limit": "More VP from schemes in one turn than one held scheme can give (2 M4E).",
+    "strategy_bonus_repeated": "A strategy's once-a-game bonus VP scored in two turns (M4E).",
+    "strategy_unknown": "Not a strategy of the event's format.",
+    "unknown_strategy": "The table's reported strategy is not one of the format's.",
+    "unknown_deployment": "The table's reported deployment is not one of the format's.",
+    "mission_required": "The event's tables flip their own missions: report the strategy, deployment and pool.",
+    "pool_size": "A Scheme Pool of the wrong size (5 GG2017 and M3E, 3 M4E).",
+}
+
+# What a player secretly notes on choosing a scheme, as the validator names it (in the reader's language).
+SECRET_NOTES = {
+    "model": lambda: say("the model noted when it was chosen"),
+    "enemy_model": lambda: say("the enemy model chosen in secret"),
+    "friendly_model": lambda: say("the friendly model chosen in secret"),
+    "marker_type": lambda: say("the marker type chosen in secret"),
 }
 
 
@@ -86,6 +105,15 @@ class SideBreakdown:
 
 
 @dataclass(frozen=True)
+class TableMission:
+    """What a table played, as its players flipped it (missions set at the table): keys of the format's."""
+
+    strategy: str = ""
+    deployment: str = ""
+    scheme_pool: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Report:
     outcome: str = PLAYED
     vp_a: int | None = None
@@ -93,6 +121,7 @@ class Report:
     loser: str | None = None
     turns: int | None = None  # turns played; fewer than the format's length when time was called
     breakdown: dict[str, SideBreakdown] = field(default_factory=dict)
+    mission: TableMission | None = None  # reported with the result when the table flips its own
 
 
 def breakdown_from_dict(data: dict) -> dict[str, SideBreakdown]:
@@ -104,12 +133,23 @@ def breakdown_from_dict(data: dict) -> dict[str, SideBreakdown]:
 
 
 def validate_report(
-    rules: Format, report: Report, *, pool: Sequence[str] = (), names: dict[str, str] | None = None
+    rules: Format, report: Report, *, pool: Sequence[str] = (), names: dict[str, str] | None = None,
+    strategy: str = "",
 ) -> list[Problem]:
-    """Every problem with the report; an empty list means it can be scored. An empty pool is not checked."""
+    """Every problem with the report; an empty list means it can be scored. An empty pool is not checked;
+    `strategy` (the game's strategy key) sharpens the strategy's limits where its card has its own (M4E)."""
     names = names or {"a": "Player A", "b": "Player B"}
     problems: list[Problem] = []
     add = problems.append
+    if report.mission is not None:
+        problems += table_mission_problems(rules, report.mission)
+        strategy, pool = report.mission.strategy, report.mission.scheme_pool
+        if problems:
+            strategy, pool = "", ()  # judged against a mission that is itself wrong, every scheme would be too
+    played_strategy = rules.strategy(strategy) if strategy else None
+    if strategy and played_strategy is None:
+        add(Problem("strategy_unknown", say('"{strategy}" is not a strategy of {rules_name}.', strategy=strategy,
+                                            rules_name=rules.name), "strategy"))
     if report.outcome == DOUBLE_LOSS:
         if report.loser is not None:
             add(Problem("loser_not_single", say("In a double loss both players lose; name no loser."), "loser"))
@@ -179,7 +219,7 @@ def validate_report(
                     attr,
                 )
             )
-        elif report.turns is not None and vp > (most := rules.game_most_after(report.turns)):
+        elif report.turns is not None and vp > (most := rules.game_most_after(report.turns, played_strategy)):
             if most == 0:
                 add(Problem("vp_in_first_turn", say(
                     "{who} reported {vp} VP in a game that ended in turn 1, where no VP can be scored.",
@@ -189,12 +229,13 @@ def validate_report(
                     "{who} reported {vp} VP in {turns} turns; {rules_name} allows at most {most} by then.",
                     who=who, vp=vp, turns=report.turns, rules_name=rules.name, most=most), attr))
         if side in report.breakdown:
-            problems += _breakdown_problems(rules, report, side, vp, pool, who)
+            problems += _breakdown_problems(rules, report, side, vp, pool, who, played_strategy)
     return problems
 
 
 def _breakdown_problems(
-    rules: Format, report: Report, side: str, vp: int | None, pool: Sequence[str], who: str
+    rules: Format, report: Report, side: str, vp: int | None, pool: Sequence[str], who: str,
+    played_strategy: Named | None,
 ) -> list[Problem]:
     part = report.breakdown[side]
     base = f"breakdown.{side}"
@@ -216,13 +257,15 @@ def _breakdown_problems(
                 f"{base}.strategy",
             )
         )
-    elif report.turns is not None and part.strategy > rules.strategy_most_after(report.turns):
+    elif report.turns is not None and part.strategy > rules.strategy_most_after(report.turns, played_strategy):
         add(Problem("strategy_above_turns", say(
             "{who} scored {part_strategy} strategy VP in {report_turns} turns; at most {per_turn} a turn from "
-            "turn {first} allows {value}.", who=who, part_strategy=part.strategy, report_turns=report.turns,
-            per_turn=limits.strategy_per_turn, first=limits.strategy_first_turn,
-            value=rules.strategy_most_after(report.turns)), f"{base}.strategy"))
-    if len(part.schemes) > limits.schemes_per_player:
+            "turn {first} (and the card's bonus, if any) allows {value}.", who=who, part_strategy=part.strategy,
+            report_turns=report.turns, per_turn=limits.strategy_per_turn, first=limits.strategy_first_turn,
+            value=rules.strategy_most_after(report.turns, played_strategy)), f"{base}.strategy"))
+    if rules.scheme_chains:
+        problems += _chain_problems(rules, part, pool, base, who)
+    elif len(part.schemes) > limits.schemes_per_player:
         add(
             Problem(
                 "too_many_schemes",
@@ -253,7 +296,7 @@ def _breakdown_problems(
                 )
             )
             continue
-        if pool and score.scheme not in pool:
+        if pool and score.scheme not in pool and not rules.scheme_chains:
             add(
                 Problem(
                     "scheme_not_in_pool",
@@ -265,7 +308,7 @@ def _breakdown_problems(
                     f"{attr}.scheme",
                 )
             )
-        if score.scheme in chosen:
+        if score.scheme in chosen and not rules.scheme_chains:
             add(
                 Problem(
                     "scheme_repeated",
@@ -308,18 +351,10 @@ def _breakdown_problems(
                 "{most} by then in {rules_name}.", who=who, score_vp=score.vp, scheme_name=scheme.name,
                 report_turns=report.turns, most=most, rules_name=rules.name), f"{attr}.vp"))
         if scheme.noted_model and score.vp > 0 and not score.noted_model.strip():
-            add(
-                Problem(
-                    "noted_model_missing",
-                    say(
-                        "{who}'s {scheme_name} needs the model noted when it was chosen; "
-                        "without it the scheme scores nothing.",
-                        who=who,
-                        scheme_name=scheme.name,
-                    ),
-                    f"{attr}.noted_model",
-                )
-            )
+            add(Problem("noted_model_missing", say(
+                "{who}'s {scheme_name} needs {secret} written down; without it the scheme scores nothing.",
+                who=who, scheme_name=scheme.name, secret=SECRET_NOTES[scheme.secret or "model"]()),
+                f"{attr}.noted_model"))
     if vp is not None and part.strategy + sum(s.vp for s in part.schemes) != vp:
         add(
             Problem(
@@ -334,6 +369,48 @@ def _breakdown_problems(
             )
         )
     if part.turns:
-        problems += turn_problems(rules, report, part, base, who)
+        problems += turn_problems(rules, report, part, base, who, played_strategy)
+    return problems
+
+
+def _chain_problems(rules: Format, part: SideBreakdown, pool: Sequence[str], base: str, who: str) -> list[Problem]:
+    """M4E: the schemes a player held, in order: the first from the table's pool, each later one among the
+    previous one's next schemes, none revealed twice (one abandoned for 0 VP may come back), and 6 VP
+    from all of them together."""
+    limits = rules.vp
+    problems: list[Problem] = []
+    add = problems.append
+    if len(part.schemes) > limits.schemes_per_player:
+        add(Problem("too_many_schemes", say(
+            "{who} listed {value} schemes; a player holds one at a time and scores at most {most} in a game.",
+            who=who, value=len(part.schemes), most=limits.schemes_per_player), f"{base}.schemes"))
+    revealed: set[str] = set()
+    previous = None
+    for i, score in enumerate(part.schemes):
+        attr = f"{base}.schemes.{i}.scheme"
+        scheme = rules.scheme(score.scheme)
+        if scheme is None:
+            previous = None
+            continue  # said once by the caller
+        if i == 0 and pool and score.scheme not in pool:
+            add(Problem("scheme_not_in_pool", say(
+                "{who} started with {scheme_name}, which is not in this table's Scheme Pool.",
+                who=who, scheme_name=scheme.name), attr))
+        if previous is not None and scheme.key not in {key_of(n) for n in previous.next}:
+            add(Problem("scheme_not_next", say(
+                "{who} followed {previous} with {scheme_name}; after {previous} come {value}.",
+                who=who, previous=previous.name, scheme_name=scheme.name, value=", ".join(previous.next)), attr))
+        if score.vp > 0 and scheme.key in revealed:
+            add(Problem("scheme_repeated", say(
+                "{who} revealed {scheme_name} twice; a player reveals each scheme once a game.",
+                who=who, scheme_name=scheme.name), attr))
+        if score.vp > 0:
+            revealed.add(scheme.key)
+        previous = scheme
+    total = sum(s.vp for s in part.schemes)
+    if limits.schemes_total is not None and total > limits.schemes_total:
+        add(Problem("schemes_above_limit", say(
+            "{who}'s schemes add up to {value} VP; all schemes together give at most {most} in {rules_name}.",
+            who=who, value=total, most=limits.schemes_total, rules_name=rules.name), f"{base}.schemes"))
     return problems
 

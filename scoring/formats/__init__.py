@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -35,6 +36,13 @@ class Named:
     # whether it scores only at the end of the game.
     first_turn: int | None = None
     at_game_end: bool = False
+    # Schemes (M4E): what the player secretly notes on choosing it ("enemy_model", "friendly_model",
+    # "marker_type"; "model" for earlier editions' noted model), and the three schemes that may follow it.
+    secret: str | None = None
+    next: tuple[str, ...] = ()
+    # Strategies (M4E): one extra VP once a game, or a turn whose VP count double.
+    bonus_once: bool = False
+    doubled_turn: int | None = None
 
     @property
     def key(self) -> str:
@@ -79,6 +87,15 @@ class VPLimits:
     # turn while its schemes follow their own texts (Named.first_turn), by default from turn 1.
     strategy_first_turn: int = 2
     scheme_first_turn: int = 2
+    # M4E: schemes together give at most this many VP a game (rather than schemes_per_player x scheme), and
+    # at most this many a turn (one scheme held at a time: its point and its additional one).
+    schemes_total: int | None = None
+    schemes_turn_total: int | None = None
+
+    @property
+    def schemes_most(self) -> int:
+        """The most VP all of a player's schemes can give in a game."""
+        return self.schemes_total if self.schemes_total is not None else self.schemes_per_player * self.scheme
 
     @property
     def first_scoring_turn(self) -> int:
@@ -87,19 +104,44 @@ class VPLimits:
 
 
 @dataclass(frozen=True)
+class Leader:
+    """A Master and one of their titles (M4E), as a faction's crews may be led."""
+
+    name: str
+    title: str
+
+    @property
+    def key(self) -> str:
+        return key_of(f"{self.name} {self.title}")
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}, {self.title}"
+
+
+def loose(text: str) -> str:
+    """Text compared ignoring case, accents, spaces and punctuation ("Mecha Mee-Maw" = "Mecha-Meemaw")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if c.isalnum())
+
+
+@dataclass(frozen=True)
 class SchemeChart:
-    """How flipped Fate cards map to schemes: by suit, by value, always, on doubles."""
+    """How flipped Fate cards map to schemes (by suit, by value, always, on doubles), or (M4E) the season's
+    scheme cards, from which a table turns up its pool."""
 
     key: str
     name: str
-    by_value: dict[int, Named]
+    by_value: dict[int, Named] = field(default_factory=dict)
     by_suit: dict[str, Named] = field(default_factory=dict)
     always: Named | None = None
     doubles: Named | None = None
+    deck: tuple[Named, ...] = ()
 
     @property
     def schemes(self) -> tuple[Named, ...]:
-        return tuple(s for s in (self.always, self.doubles, *self.by_suit.values(), *self.by_value.values()) if s)
+        return tuple(s for s in (self.always, self.doubles, *self.by_suit.values(), *self.by_value.values(),
+                                 *self.deck) if s)
 
 
 @dataclass(frozen=True)
@@ -120,7 +162,8 @@ class Format:
     # (fewest players, suggested rounds), ascending by players.
     suggested_rounds: tuple[tuple[int, int], ...]
     round_minutes: int
-    # How a scheme pool is flipped: "two-cards" (M2E: suits, values, Always, Doubles) or "five-values" (M3E).
+    # How a scheme pool is flipped: "two-cards" (M2E: suits, values, Always, Doubles), "five-values" (M3E) or
+    # "three-cards" (M4E: three of the season's scheme cards, each followed by one of its next schemes).
     pool_rule: str
     # Quarter (1..4) -> (strategy, deployment) names for rounds 1, 2, ...
     rotation: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
@@ -128,6 +171,13 @@ class Format:
     # values we chose, shown as defaults wherever the awards are.
     award_defaults: tuple[str, ...] = ()
     sources: tuple[Source, ...] = ()
+    # How an event sets its missions unless it says otherwise: "per_round" (every table plays the same) or
+    # "per_table" (each table's own flips, M4E's core set-up).
+    missions: str = "per_round"
+    # M4E: minutes left when the organizer calls the last turn (None: the clock just warns).
+    last_turn_call: int | None = None
+    # M4E: the Masters and titles each faction's crews may be led by, by faction key (empty: free text).
+    leaders: dict[str, tuple[Leader, ...]] = field(default_factory=dict)
 
     def faction(self, key: str) -> Named | None:
         return _by_key(self.factions, key)
@@ -150,13 +200,33 @@ class Format:
     def scheme(self, key: str) -> Named | None:
         return _by_key(self.schemes, key)
 
+    @property
+    def scheme_chains(self) -> bool:
+        """M4E: a player holds one scheme at a time, each followed by one of its next schemes."""
+        return self.pool_rule == "three-cards"
+
+    def leader(self, faction: str, text: str) -> Leader | None:
+        """The faction's leader that `text` names (loosely: "Name, Title", "Name (Title)", a key)."""
+        wanted = loose(text)
+        return next((leader for leader in self.leaders.get(faction, ())
+                     if wanted in (loose(leader.name + leader.title), loose(leader.title + leader.name))), None)
+
+    def leader_elsewhere(self, faction: str, text: str) -> str | None:
+        """The key of another faction whose leader `text` names, if any."""
+        return next((other for other in self.leaders if other != faction and self.leader(other, text)), None)
+
     def scheme_first_turn(self, scheme: Named) -> int:
         return scheme.first_turn if scheme.first_turn is not None else self.vp.scheme_first_turn
 
-    def strategy_most_after(self, turns: int) -> int:
-        """The most strategy VP a game of `turns` turns can give: per-turn cap from the first scoring turn."""
+    def strategy_most_after(self, turns: int, strategy: Named | None = None) -> int:
+        """The most strategy VP a game of `turns` turns can give: per-turn cap from the first scoring turn,
+        plus the card's once-a-game bonus or doubled turn (M4E). Without a strategy, the best of the format's."""
+        if strategy is None:
+            return max((self.strategy_most_after(turns, s) for s in self.strategies), default=0)
         scoring = max(0, turns - self.vp.strategy_first_turn + 1)
-        return min(self.vp.strategy, scoring * self.vp.strategy_per_turn)
+        extra = (self.vp.strategy_per_turn if strategy.doubled_turn and turns >= strategy.doubled_turn else 0) + (
+            1 if strategy.bonus_once and scoring else 0)
+        return min(self.vp.strategy, scoring * self.vp.strategy_per_turn + extra)
 
     def scheme_most_after(self, scheme: Named, turns: int) -> int:
         """The most VP `scheme` can give in a game of `turns` turns."""
@@ -165,10 +235,18 @@ class Format:
             return self.vp.scheme if scoring else 0
         return min(self.vp.scheme, scoring * self.vp.scheme_per_turn)
 
-    def game_most_after(self, turns: int) -> int:
-        """The most VP one player can score in a game of `turns` turns (the best schemes of the format)."""
+    def schemes_most_after(self, turns: int) -> int:
+        """The most VP a player's schemes together can give in `turns` turns (the best schemes of the format)."""
         best = sorted((self.scheme_most_after(s, turns) for s in self.schemes), reverse=True)
-        return min(self.vp.game, self.strategy_most_after(turns) + sum(best[:self.vp.schemes_per_player]))
+        most = min(self.vp.schemes_most, sum(best[:self.vp.schemes_per_player]))
+        if self.vp.schemes_turn_total is not None:
+            scoring = max(0, turns - self.vp.scheme_first_turn + 1)
+            most = min(most, scoring * self.vp.schemes_turn_total)
+        return most
+
+    def game_most_after(self, turns: int, strategy: Named | None = None) -> int:
+        """The most VP one player can score in a game of `turns` turns."""
+        return min(self.vp.game, self.strategy_most_after(turns, strategy) + self.schemes_most_after(turns))
 
     def chart(self, key: str) -> SchemeChart | None:
         return next((c for c in self.scheme_charts if c.key == key), None)
@@ -206,10 +284,6 @@ def _by_key(items: tuple[Named, ...], key: str) -> Named | None:
     return next((item for item in items if item.key == key), None)
 
 
-def _named(*names: str) -> tuple[Named, ...]:
-    return tuple(Named(n) for n in names)
-
-
 class FormatFileError(ValueError):
     """A season file that cannot be a format: refused when the rules module loads, not mid-event."""
 
@@ -237,7 +311,20 @@ def _check(fmt: Format) -> Format:
             _need(fmt.strategy(key_of(strategy)) is not None, f"{fmt.key}: rotation names unknown strategy {strategy}")
             _need(fmt.deployment(key_of(deployment)) is not None,
                   f"{fmt.key}: rotation names unknown deployment {deployment}")
-    _need(fmt.vp.strategy + fmt.vp.schemes_per_player * fmt.vp.scheme == fmt.vp.game, f"{fmt.key}: VP limits")
+    _need(fmt.vp.strategy + fmt.vp.schemes_most == fmt.vp.game, f"{fmt.key}: VP limits")
+    for scheme in fmt.schemes:
+        unknown = [n for n in scheme.next if fmt.scheme(key_of(n)) is None]
+        _need(not unknown, f"{fmt.key}: {scheme.name} is followed by unknown scheme(s) {', '.join(unknown)}")
+        _need(key_of(scheme.name) not in map(key_of, scheme.next), f"{fmt.key}: {scheme.name} follows itself")
+    if fmt.scheme_chains:
+        _need(all(c.deck and not c.by_value for c in fmt.scheme_charts) and all(len(s.next) == 3 for s in fmt.schemes),
+              f"{fmt.key}: a three-cards pool needs scheme cards (deck), each with three next schemes")
+    else:
+        _need(all(len(c.by_value) == 13 and not c.deck for c in fmt.scheme_charts),
+              f"{fmt.key}: a flipped pool needs a chart of the 13 values")
+    for faction, leaders in fmt.leaders.items():
+        _need(fmt.faction(faction) is not None, f"{fmt.key}: leaders of unknown faction {faction}")
+        _need(len({loose(x.name + x.title) for x in leaders}) == len(leaders), f"{fmt.key}: a {faction} leader twice")
     _need(fmt.turns_min <= fmt.turns_max, f"{fmt.key}: turns min above max")
     if fmt.pool_rule == "two-cards":
         _need(all(c.always and c.doubles and set(c.by_suit) == set(SUITS) for c in fmt.scheme_charts),
@@ -250,7 +337,10 @@ _SCHEMA = Draft202012Validator(json.loads((FORMAT_FILES / "schema.json").read_te
 
 
 def _named(raw: str | dict) -> Named:
-    return Named(raw) if isinstance(raw, str) else Named(**raw)
+    if isinstance(raw, str):
+        return Named(raw)
+    named = Named(**{**raw, "next": tuple(raw.get("next", ()))})
+    return replace(named, noted_model=True) if named.secret else named
 
 
 def _award(raw: dict) -> Award:
@@ -268,10 +358,11 @@ def format_from_data(data: dict, *, origin: str = "format") -> Format:
         raise FormatFileError(f"{origin}: " + "; ".join(
             f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in problems[:5]))
     charts = tuple(SchemeChart(
-        key=c["key"], name=c["name"], by_value={n: _named(s) for n, s in enumerate(c["by_value"], start=1)},
+        key=c["key"], name=c["name"], by_value={n: _named(s) for n, s in enumerate(c.get("by_value", ()), start=1)},
         by_suit={suit: _named(s) for suit, s in c.get("by_suit", {}).items()},
         always=_named(c["always"]) if "always" in c else None,
-        doubles=_named(c["doubles"]) if "doubles" in c else None) for c in data["scheme_charts"])
+        doubles=_named(c["doubles"]) if "doubles" in c else None,
+        deck=tuple(map(_named, c.get("deck", ())))) for c in data["scheme_charts"])
     return _check(Format(
         key=data["key"], name=data["name"], edition=data["edition"],
         factions=tuple(map(_named, data["factions"])), strategies=tuple(map(_named, data["strategies"])),
@@ -281,7 +372,9 @@ def format_from_data(data: dict, *, origin: str = "format") -> Format:
         suggested_rounds=tuple((r["from_players"], r["rounds"]) for r in data["suggested_rounds"]),
         round_minutes=data["round_minutes"], pool_rule=data["pool_rule"],
         rotation={int(q): tuple((s, d) for s, d in plan) for q, plan in data.get("rotation", {}).items()},
-        award_defaults=tuple(data["award_defaults"]), sources=tuple(Source(**s) for s in data["sources"])))
+        award_defaults=tuple(data["award_defaults"]), sources=tuple(Source(**s) for s in data["sources"]),
+        missions=data.get("missions", "per_round"), last_turn_call=data.get("last_turn_call"),
+        leaders={faction: tuple(Leader(**x) for x in leaders) for faction, leaders in data.get("leaders", {}).items()}))
 
 
 def load_format(path: Path) -> Format:
@@ -296,7 +389,7 @@ def load_format(path: Path) -> Format:
 
 
 FORMATS: dict[str, Format] = {f.key: f for f in map(load_format, sorted(FORMAT_FILES.glob("*.yaml")))}
-GG2017, M3E = FORMATS["gg2017"], FORMATS["m3e"]
+GG2017, M3E, M4E_GG0 = FORMATS["gg2017"], FORMATS["m3e"], FORMATS["m4e-gg0"]
 
 
 def get_format(key: str) -> Format:

@@ -5,15 +5,16 @@ from hypothesis import strategies as st
 from scoring.deck import (
     Card,
     Dealer,
-    encounter_setup,
     fate_decks,
     five_value_pool,
     flip_deployment,
     flip_strategy,
     full_deck,
+    three_card_pool,
     two_card_pool,
 )
-from scoring.formats import GG2017, M3E
+from scoring.formats import GG2017, M3E, M4E_GG0
+from scoring.missions import table_mission
 
 GG_CHART, M3E_CHART = GG2017.scheme_charts[0], M3E.scheme_charts[0]
 seeds = st.text(min_size=1, max_size=12)
@@ -105,9 +106,25 @@ def test_m3e_strategy_from_suit_skipping_used_ones_while_others_remain():
     assert flip_deployment(M3E, scripted("BJ", "7M")).key == "wedge"
 
 
-def test_m3e_encounter_setup_from_attacker_and_defender_cards():
-    setup = encounter_setup(M3E, attacker=Card("9C"), defender=Card("2T"),
-                            pool_cards=[Card(c) for c in ("12M", "12R", "3T", "RJ", "6C", "7C", "11R")])
+def test_m3e_table_mission_from_attacker_and_defender_cards():
+    """Core set-up at one table: the Attacker's suit picks the strategy (a Joker is flipped again), the
+    Defender's the deployment, the next cards the pool."""
+    setup = table_mission(M3E, M3E_CHART, scripted("BJ", "9C", "2T", "12M", "12R", "3T", "RJ", "6C", "7C", "11R"))
     assert (setup.strategy.key, setup.deployment.key) == ("reckoning", "flank")
     assert [s.key for s in setup.scheme_pool] == ["claim-jump", "harness-the-ley-line", "hold-up-their-forces",
                                                   "take-prisoner", "deliver-a-message"]
+
+
+@given(seeds, st.integers(0, 200))
+def test_m4e_pools_are_three_different_scheme_cards_the_seed_rebuilds(seed, flipped):
+    chart = M4E_GG0.scheme_charts[0]
+    pool = three_card_pool(chart, Dealer.for_event(seed, already_flipped=flipped))
+    assert len({s.key for s in pool}) == 3 and set(pool) <= set(chart.deck)
+    assert pool == three_card_pool(chart, Dealer.for_event(seed, already_flipped=flipped))
+
+
+def test_m4e_tables_draw_different_missions_from_one_deck():
+    dealer = Dealer.for_event("spring-open")
+    missions = [table_mission(M4E_GG0, M4E_GG0.scheme_charts[0], dealer) for _ in range(12)]
+    assert len({tuple(s.key for s in m.scheme_pool) for m in missions}) > 6
+    assert len({m.strategy.key for m in missions}) > 1 and all(m.deployment.suit for m in missions)

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.awards import AWARD_RANGES
-from scoring.formats import FORMATS
+from scoring.formats import FORMATS, key_of
 
 
 class NamedSerializer(serializers.Serializer):
@@ -22,6 +22,26 @@ class SchemeSerializer(NamedSerializer):
     first_turn = serializers.IntegerField(allow_null=True, help_text="The first turn it scores, where its text "
                                           "says; null: the format's scheme_first_turn.")
     at_game_end = serializers.BooleanField(help_text="It scores only at the end of the game.")
+    secret = serializers.ChoiceField(choices=["model", "enemy_model", "friendly_model", "marker_type"],
+                                     allow_null=True, help_text="What the player secretly notes on choosing it "
+                                     "(M4E); null: nothing, or see noted_model.")
+    next = serializers.SerializerMethodField(help_text="M4E: the keys of the three schemes a player may pick "
+                                             "after revealing or abandoning this one.")
+
+    def get_next(self, scheme) -> list[str]:
+        return [key_of(name) for name in scheme.next]
+
+
+class StrategySerializer(NamedSerializer):
+    bonus_once = serializers.BooleanField(help_text="M4E: one extra VP once a game.")
+    doubled_turn = serializers.IntegerField(allow_null=True, help_text="M4E: the turn whose VP count double.")
+
+
+class LeaderSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    title = serializers.CharField()
+    label = serializers.CharField()
 
 
 class SchemeChartSerializer(serializers.Serializer):
@@ -31,6 +51,8 @@ class SchemeChartSerializer(serializers.Serializer):
     doubles = SchemeSerializer(allow_null=True)
     by_suit = serializers.DictField(child=SchemeSerializer())
     by_value = serializers.DictField(child=SchemeSerializer())
+    deck = SchemeSerializer(many=True, help_text="M4E: the season's scheme cards, from which a table turns up "
+                            "its pool of three.")
 
 
 class AwardSerializer(serializers.Serializer):
@@ -54,6 +76,10 @@ class VPLimitsSerializer(serializers.Serializer):
     first_scoring_turn = serializers.IntegerField(help_text="The first turn in which any VP can be scored.")
     strategy_first_turn = serializers.IntegerField()
     scheme_first_turn = serializers.IntegerField(help_text="A scheme's first scoring turn unless it says otherwise.")
+    schemes_total = serializers.IntegerField(help_text="The most VP all of a player's schemes give in a game.",
+                                             source="schemes_most")
+    schemes_turn_total = serializers.IntegerField(allow_null=True, help_text="M4E: the most VP a player's "
+                                                  "schemes give in one turn; null: no such limit.")
 
 
 class SourceSerializer(serializers.Serializer):
@@ -67,11 +93,17 @@ class FormatSerializer(serializers.Serializer):
     name = serializers.CharField()
     edition = serializers.CharField()
     factions = NamedSerializer(many=True)
-    strategies = NamedSerializer(many=True)
+    strategies = StrategySerializer(many=True)
     deployments = NamedSerializer(many=True)
     schemes = SchemeSerializer(many=True)
     scheme_charts = SchemeChartSerializer(many=True)
     pool_rule = serializers.CharField()
+    missions = serializers.ChoiceField(choices=["per_round", "per_table"], help_text="How events of the format "
+                                       "set their missions unless they say otherwise.")
+    last_turn_call = serializers.IntegerField(allow_null=True, help_text="M4E: minutes left when the organizer "
+                                              "calls the last turn.")
+    leaders = serializers.SerializerMethodField(help_text="M4E: faction key -> the Masters and titles its crews "
+                                                "may be led by; empty: leaders are free text.")
     vp_limits = VPLimitsSerializer(source="vp")
     turns_min = serializers.IntegerField()
     turns_max = serializers.IntegerField()
@@ -86,6 +118,9 @@ class FormatSerializer(serializers.Serializer):
         "are the official values. An event may announce other values for all of them.")
     suggested_rounds = serializers.SerializerMethodField()
     rotation = serializers.SerializerMethodField()
+
+    def get_leaders(self, fmt) -> dict[str, list[dict]]:
+        return {faction: LeaderSerializer(leaders, many=True).data for faction, leaders in fmt.leaders.items()}
 
     def get_suggested_rounds(self, fmt) -> list[dict]:
         return [{"from_players": players, "rounds": rounds} for players, rounds in fmt.suggested_rounds]
