@@ -53,3 +53,26 @@ def plain_masters(masters: tuple[str, str] | None) -> tuple[str, str] | None:
     if problems:
         raise Invalid(*problems)
     return plain(masters[0]), plain(masters[1])
+
+
+def leaders_checked(fmt: Format, factions: tuple[str, str], masters: tuple[str, str],
+                    names: dict[str, str]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Each side's leader as reported, against the format's list (M4E): a Master and title of the player's
+    faction, matched loosely, is stored as the list writes it with its key; one of another faction is
+    refused; anything else stays free text with no key (a new release: organizers see it flagged).
+    Returns (masters, leader keys)."""
+    shown, keys, problems = list(masters), ["", ""], []
+    for i, (side, faction, text) in enumerate(zip("ab", factions, masters, strict=True)):
+        if not text or not fmt.leaders:
+            continue
+        leader = fmt.leader(faction, text)
+        if leader is not None:
+            shown[i], keys[i] = leader.label, leader.key
+        elif (elsewhere := fmt.leader_elsewhere(faction, text)) is not None:
+            problems.append(Problem("leader_not_in_faction", say(
+                "{text} leads {other} crews; {who} declared {faction} for this event.", text=text,
+                other=fmt.faction(elsewhere).name, who=names[side], faction=fmt.faction(faction).name
+                if fmt.faction(faction) else faction), f"master_{side}"))
+    if problems:
+        raise Invalid(*problems)
+    return (shown[0], shown[1]), (keys[0], keys[1])

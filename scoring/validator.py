@@ -70,6 +70,9 @@ ERROR_CODES = {
     "unknown_deployment": "The table's reported deployment is not one of the format's.",
     "mission_required": "The event's tables flip their own missions: report the strategy, deployment and pool.",
     "pool_size": "A Scheme Pool of the wrong size (5 GG2017 and M3E, 3 M4E).",
+    "mission_unexpected": "The event's missions are set by the organizer or drawn at pairing: report none.",
+    "leader_not_in_faction": "A leader of another faction than the player declared (M4E).",
+    "hidden_characters": "A Master's name holds an invisible or control character.",
 }
 
 # What a player secretly notes on choosing a scheme, as the validator names it (in the reader's language).
@@ -130,6 +133,14 @@ def breakdown_from_dict(data: dict) -> dict[str, SideBreakdown]:
                                 schemes=tuple(SchemeScore(**s) for s in part.get("schemes", ())),
                                 turns=tuple(TurnScore(**t) for t in part.get("turns", ())))
             for side, part in data.items()}
+
+
+def mission_from_dict(data: dict | None) -> TableMission | None:
+    """A mission as posted or stored ({"strategy", "deployment", "scheme_pool"}); empty: none."""
+    if not data:
+        return None
+    return TableMission(strategy=data.get("strategy", ""), deployment=data.get("deployment", ""),
+                        scheme_pool=tuple(data.get("scheme_pool", ())))
 
 
 def validate_report(

@@ -7,12 +7,16 @@ from django.db import models
 from django.db.models import Q
 
 from scoring.formats import FORMATS, Format, SchemeChart, get_format
+from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from scoring.validator import BYE, CONCEDED, DOUBLE_LOSS, FORFEITED, PLAYED, other_side
 from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, DISQUALIFIED, DROPPED
 
 
 def default_tiebreaks():
     return list(DEFAULT_TIEBREAKS)
+
+
+MISSION_CHOICES = [(PER_ROUND, "per round"), (PER_TABLE, "per table"), (AT_TABLE, "at the table")]
 
 
 def new_seed():
@@ -52,6 +56,9 @@ class Event(models.Model):
     # GG2017 says follows the encounter's size.
     encounter_size = models.PositiveSmallIntegerField(default=50)
     round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    # How missions are set: one per round for every table, each table's own drawn by the product at pairing,
+    # or flipped at the table and reported with the result.
+    missions = models.CharField(max_length=10, default=PER_ROUND, choices=MISSION_CHOICES)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -159,6 +166,10 @@ class Game(models.Model):
     player_b = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True)
     # The pairing report's flags for this game (tournaments.pairing.report).
     flags = models.JSONField(default=list, blank=True)
+    # The table's own mission (events with missions per table or at the table); empty: the round's.
+    strategy = models.CharField(max_length=60, blank=True, default="")
+    deployment = models.CharField(max_length=60, blank=True, default="")
+    scheme_pool = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["round", models.F("table").asc(nulls_last=True)]
@@ -182,6 +193,12 @@ class Game(models.Model):
 
     def opponent_of(self, player_id: int) -> int | None:
         return self.player_of(other_side(self.side_of(player_id)))
+
+    def mission(self) -> tuple[str, str, list[str]]:
+        """(strategy, deployment, scheme pool) keys this table plays: its own, else its round's."""
+        if self.strategy:
+            return self.strategy, self.deployment, list(self.scheme_pool)
+        return self.round.strategy, self.round.deployment, list(self.round.scheme_pool)
 
     def result_status(self) -> str:
         """Where the game's result stands; reads prefetched `result` and `reports` when loaded."""
@@ -215,9 +232,12 @@ class Result(models.Model):
     vp_b = models.PositiveSmallIntegerField(null=True, blank=True)
     tp_b = models.PositiveSmallIntegerField(null=True, blank=True)
     diff_b = models.SmallIntegerField(null=True, blank=True)
-    # The Master each player led, as reported (free text: the rules module has no list of Masters yet).
+    # The Master each player led, as reported; where the format lists its leaders (M4E), also the leader's
+    # key (empty: not one of the list, a new release typed as free text, which organizers see flagged).
     master_a = models.CharField(max_length=60, blank=True, default="")
     master_b = models.CharField(max_length=60, blank=True, default="")
+    leader_a = models.CharField(max_length=80, blank=True, default="")
+    leader_b = models.CharField(max_length=80, blank=True, default="")
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     entered_at = models.DateTimeField(auto_now=True)
 
@@ -257,6 +277,10 @@ class PlayerReport(models.Model):
     breakdown = models.JSONField(default=dict, blank=True)
     master_a = models.CharField(max_length=60, blank=True, default="")
     master_b = models.CharField(max_length=60, blank=True, default="")
+    leader_a = models.CharField(max_length=80, blank=True, default="")
+    leader_b = models.CharField(max_length=80, blank=True, default="")
+    # The mission the table flipped, when the event's tables report their own: {strategy, deployment, scheme_pool}.
+    mission = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -8,13 +8,13 @@ be tested and reasoned about without either.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scoring.deck import Dealer
 from scoring.formats import Format, SchemeChart
 from scoring.messages import say
-from scoring.missions import Mission, MissionHistory, plan_mission
-from scoring.problems import conflict
+from scoring.missions import PER_ROUND, PER_TABLE, Mission, MissionHistory, plan_mission, table_mission
+from scoring.problems import conflict, invalid
 from tournaments.pairing import SWISS, Contender, pair_round
 from tournaments.pairing.report import History, game_flags
 from tournaments.pairing.tables import assign_tables
@@ -48,6 +48,7 @@ class RoundInputs:
     rematch_window: int
     unavailable_tables: list[int]
     fresh_tables: bool
+    missions_setting: str = PER_ROUND  # per_round, per_table or at_table (scoring.missions)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class PlannedGame:
     player_b: int | None  # None: the bye
     table: int | None
     flags: list[str]
+    mission: Mission | None = None  # the table's own (missions per table)
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,8 @@ class RoundPlan:
     number: int
     seed: str
     planned_rounds: int
-    mission: Mission
-    flips: list[dict]  # every Fate card flipped for the round, in order
+    mission: Mission | None  # None: each table has its own, or flips it at the table
+    flips: list[dict]  # every Fate card flipped for the round, in order (with its table, per table)
     games: list[PlannedGame]
     objective: dict[str, int]
 
@@ -80,9 +82,15 @@ def plan_round(inputs: RoundInputs, *, seed: str | int | None = None, strategy: 
                        say("Only {value} checked-in active player(s): a round needs two.", value=len(field)))
     planned_rounds = inputs.planned_rounds or inputs.rules.rounds_for(len(field))
     dealer = Dealer.for_event(inputs.deck_seed, already_flipped=inputs.cards_flipped)
-    mission = plan_mission(inputs.rules, inputs.chart, dealer, number=inputs.number, quarter=inputs.quarter,
-                           history=inputs.missions, planned_rounds=planned_rounds, strategy=strategy,
-                           deployment=deployment, scheme_pool=scheme_pool or inputs.fixed_pool)
+    mission = None
+    if inputs.missions_setting == PER_ROUND:
+        mission = plan_mission(inputs.rules, inputs.chart, dealer, number=inputs.number, quarter=inputs.quarter,
+                               history=inputs.missions, planned_rounds=planned_rounds, strategy=strategy,
+                               deployment=deployment, scheme_pool=scheme_pool or inputs.fixed_pool)
+    elif strategy or deployment or scheme_pool:
+        raise invalid("mission_per_table", say("This event's tables each have their own mission: a round's "
+                                               "strategy, deployment or pool cannot be chosen."), "strategy")
+    flips = [{"card": f.card.code, "purpose": f.purpose, "kept": f.kept} for f in dealer.flips]
     seed = str(seed) if seed is not None and str(seed) != "" else secrets.token_hex(8)
     history, none_yet = inputs.history, Totals()
     progress(10)
@@ -102,6 +110,19 @@ def plan_round(inputs: RoundInputs, *, seed: str | int | None = None, strategy: 
         games.append(PlannedGame(g.player_a, g.player_b, table, game_flags(
             g.player_a, g.player_b, table, history=history, round_number=inputs.number,
             rematch_window=inputs.rematch_window)))
+    if inputs.missions_setting == PER_TABLE:
+        games = [_with_table_mission(game, inputs, dealer, flips) for game in sorted(
+            games, key=lambda game: (game.table is None, game.table))]
     return RoundPlan(number=inputs.number, seed=seed, planned_rounds=planned_rounds, mission=mission,
-                     flips=[{"card": f.card.code, "purpose": f.purpose, "kept": f.kept} for f in dealer.flips],
-                     games=games, objective=dict(zip(("tp", "diff", "vp"), pairing.objective)))
+                     flips=flips, games=games, objective=dict(zip(("tp", "diff", "vp"), pairing.objective)))
+
+
+def _with_table_mission(game: PlannedGame, inputs: RoundInputs, dealer: Dealer, flips: list[dict]) -> PlannedGame:
+    """A table's own mission flipped from the event's deck, in table order, its cards recorded with the table."""
+    if game.table is None:
+        return game
+    already = len(dealer.flips)
+    mission = table_mission(inputs.rules, inputs.chart, dealer)
+    flips += [{"card": f.card.code, "purpose": f.purpose, "kept": f.kept, "table": game.table}
+              for f in dealer.flips[already:]]
+    return replace(game, mission=mission)

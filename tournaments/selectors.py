@@ -84,7 +84,8 @@ def round_inputs(event: Event) -> RoundInputs:
     return RoundInputs(
         number=number, rules=event.rules(), chart=event.chart(), deck_seed=event.deck_seed,
         cards_flipped=sum(len(flips) for _, _, flips in earlier), quarter=(event.date.month - 1) // 3 + 1,
-        missions=MissionHistory([s for s, _, _ in earlier], [d for _, d, _ in earlier]),
+        missions=MissionHistory([s for s, _, _ in earlier if s], [d for _, d, _ in earlier if d]),
+        missions_setting=event.missions,
         planned_rounds=event.rounds, fixed_pool=event.scheme_pools.get(str(number), []), players=players,
         history=history, totals=totals, rematch_window=event.rematch_window,
         unavailable_tables=event.unavailable_tables, fresh_tables=event.fresh_tables)

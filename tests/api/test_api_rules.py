@@ -239,11 +239,11 @@ def test_round_mission_defaults_to_the_rotation_and_checks_keys(api):
 
 def test_formats_and_unknown_urls(anon_api):
     status, formats = anon_api.get("/api/formats/")
-    assert status == 200 and {f["key"] for f in formats} == {"gg2017", "m3e"}
+    assert status == 200 and {f["key"] for f in formats} == {"gg2017", "m3e", "m4e-gg0"}
     gg = anon_api.get("/api/formats/gg2017/")[1]
     assert gg["bye"] == {"tp": 3, "diff": 5, "vp": 10} and gg["vp_limits"]["game"] == 10
     assert {"key": "tail-em", "name": "Tail 'em", "name_fr": None, "suit": None, "noted_model": False,
-            "first_turn": 2, "at_game_end": False} in gg["schemes"]
+            "first_turn": 2, "at_game_end": False, "secret": None, "next": []} in gg["schemes"]
     assert {k: gg["vp_limits"][k] for k in ("strategy_first_turn", "scheme_first_turn", "first_scoring_turn")} == {
         "strategy_first_turn": 2, "scheme_first_turn": 1, "first_scoring_turn": 1}
     assert gg["rotation"]["1"][0] == {"round": 1, "strategy": "headhunter", "deployment": "close"}

@@ -14,6 +14,7 @@ from audit.services import ACTIONS
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.params import whole_number
 from scoring.awards import ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE
+from scoring.missions import MISSION_SETTINGS
 from tournaments import selectors, services
 from tournaments.access import is_organizer
 from tournaments.api.formats import AwardSerializer, UnusualResultSerializer
@@ -45,6 +46,10 @@ class EventSerializer(serializers.ModelSerializer):
     round_minutes = serializers.IntegerField(
         min_value=ROUND_MINUTES_RANGE[0], max_value=ROUND_MINUTES_RANGE[1], required=False, allow_null=True,
         help_text="A round's length; null: the format's suggestion (round_length shows the one in force).")
+    missions = serializers.ChoiceField(
+        choices=MISSION_SETTINGS, required=False, help_text="How missions are set: per_round (every table the "
+        "same), per_table (each table's own, drawn at pairing from the event's deck) or at_table (flipped at the "
+        "table and reported with the result). Left out: the format's way (M4E per_table, others per_round).")
     round_length = serializers.IntegerField(read_only=True, help_text="The round length in force, in minutes.")
     unavailable_tables = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10000),
                                                required=False, max_length=1000)
@@ -54,7 +59,7 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["id", "slug", "name", "date", "format", "rounds", "rematch_window", "bye", "concession",
                   "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
                   "unavailable_tables", "self_reporting", "registration_open", "encounter_size", "round_minutes",
-                  "round_length", "organizers", "created_at"]
+                  "round_length", "missions", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
     def validate_scheme_pools(self, pools):

@@ -133,6 +133,22 @@ class FormatSerializer(serializers.Serializer):
                 for quarter, plan in fmt.rotation.items()}
 
 
+class MissionSerializer(serializers.Serializer):
+    """A mission with names: its strategy, deployment and Scheme Pool."""
+
+    strategy = NamedSerializer()
+    deployment = NamedSerializer()
+    scheme_pool = SchemeSerializer(many=True)
+
+
+def mission_named(fmt, strategy: str, deployment: str, pool) -> dict | None:
+    """A stored mission (keys) with the format's names; None when there is none (tables have their own)."""
+    if not strategy:
+        return None
+    return MissionSerializer({"strategy": fmt.strategy(strategy), "deployment": fmt.deployment(deployment),
+                              "scheme_pool": [fmt.scheme(k) for k in pool]}).data
+
+
 class FormatList(APIView):
     permission_classes = [AllowAny]
 

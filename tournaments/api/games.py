@@ -7,6 +7,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scoring.formats import get_format
 from scoring.validator import (
     ENTERED_OUTCOMES,
     ERROR_CODES,
@@ -15,10 +16,12 @@ from scoring.validator import (
     SIDES,
     Report,
     breakdown_from_dict,
+    mission_from_dict,
 )
 from tournaments import services
 from tournaments.access import is_organizer
 from tournaments.api.auth import ReportThrottle, acting_player
+from tournaments.api.formats import MissionSerializer, mission_named
 from tournaments.api.permissions import IsOrganizerOrReadOnly
 from tournaments.models import GAME_STATUSES, Game, Player, PlayerReport, Result
 
@@ -37,8 +40,10 @@ class ResultSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Result
-        fields = ["game", "outcome", "loser", "a", "b", "turns", "breakdown", "master_a", "master_b",
-                  "entered_at"]
+        fields = ["game", "outcome", "loser", "a", "b", "turns", "breakdown", "master_a", "master_b", "leader_a",
+                  "leader_b", "entered_at"]
+        extra_kwargs = {"leader_a": {"help_text": "M4E: the key of player a's leader (Master and title) in the "
+                                                  "format's list; empty: not in the list (free text in master_a)."}}
 
     def get_a(self, result) -> ResultSideSerializer:
         return {"player": result.game.player_a_id, "vp": result.vp_a, "tp": result.tp_a, "diff": result.diff_a}
@@ -82,6 +87,14 @@ class BreakdownSerializer(serializers.Serializer):
     b = SideBreakdownSerializer(required=False)
 
 
+class TableMissionSerializer(serializers.Serializer):
+    """What the table flipped (events whose tables flip their own missions): keys of the format's."""
+
+    strategy = serializers.CharField(max_length=60)
+    deployment = serializers.CharField(max_length=60)
+    scheme_pool = serializers.ListField(child=serializers.CharField(max_length=60), max_length=13)
+
+
 class ResultInputSerializer(serializers.Serializer):
     """A reported result. Ranges and consistency are the rules module's to judge (see its error codes)."""
 
@@ -91,8 +104,12 @@ class ResultInputSerializer(serializers.Serializer):
     loser = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True)
     turns = serializers.IntegerField(required=False, allow_null=True, help_text="Turns played.")
     breakdown = BreakdownSerializer(required=False)
+    mission = TableMissionSerializer(required=False, help_text="Only where the event's tables flip their own "
+                                     "missions (missions: at_table): required there for a played game.")
     master_a = serializers.CharField(required=False, allow_blank=True, max_length=60, default="",
-                                     help_text="The Master player a led.")
+                                     help_text="The Master player a led; M4E: Master and title (\"Lady Justice, "
+                                     "Death-Touched\"), matched in the player's faction ignoring case and "
+                                     "punctuation, or free text for a leader not yet listed.")
     master_b = serializers.CharField(required=False, allow_blank=True, max_length=60, default="")
 
     def masters(self) -> tuple[str, str]:
@@ -102,7 +119,8 @@ class ResultInputSerializer(serializers.Serializer):
         data = self.validated_data
         return Report(outcome=data["outcome"], vp_a=data.get("vp_a"), vp_b=data.get("vp_b"),
                       loser=data.get("loser"), turns=data.get("turns"),
-                      breakdown=breakdown_from_dict(data.get("breakdown", {})))
+                      breakdown=breakdown_from_dict(data.get("breakdown", {})),
+                      mission=mission_from_dict(data.get("mission")))
 
 
 class EnteredResultSerializer(ResultInputSerializer):
@@ -128,8 +146,8 @@ class VersionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = PlayerReport
-        fields = ["side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "master_a", "master_b",
-                  "updated_at"]
+        fields = ["side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "mission", "master_a", "master_b",
+                  "leader_a", "leader_b", "updated_at"]
 
     def to_representation(self, version):
         data = super().to_representation(version)
@@ -147,11 +165,19 @@ class GameSerializer(serializers.ModelSerializer):
     versions = VersionSerializer(source="reports", many=True, read_only=True, required=False)
     event = serializers.IntegerField(source="round.event_id", read_only=True)
     round = serializers.IntegerField(source="round.number", read_only=True)
+    mission = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
-        fields = ["id", "event", "round", "table", "player_a", "player_b", "bye", "flags", "status", "result",
-                  "versions"]
+        fields = ["id", "event", "round", "table", "player_a", "player_b", "bye", "flags", "mission", "status",
+                  "result", "versions"]
+
+    def get_mission(self, game) -> MissionSerializer(allow_null=True):
+        """The table's own mission (drawn at pairing, or reported from the table); null: the round's."""
+        return mission_named(get_format(self.format_key(game)), game.strategy, game.deployment, game.scheme_pool)
+
+    def format_key(self, game) -> str:
+        return self.context.get("format") or game.round.event.format
 
     def get_status(self, game) -> serializers.ChoiceField(choices=GAME_STATUSES):
         return game.result_status()

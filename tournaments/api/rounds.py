@@ -13,7 +13,7 @@ from scoring.formats import get_format
 from tournaments import selectors, services
 from tournaments.access import is_organizer
 from tournaments.api.files import JobSerializer
-from tournaments.api.formats import NamedSerializer, SchemeSerializer
+from tournaments.api.formats import MissionSerializer, mission_named
 from tournaments.api.games import GameSerializer
 from tournaments.api.permissions import EventScoped
 from tournaments.models import Round
@@ -22,12 +22,13 @@ from tournaments.pairing import METHODS, SWISS
 
 class RoundGameSerializer(GameSerializer):
     class Meta(GameSerializer.Meta):
-        fields = ["id", "table", "player_a", "player_b", "bye", "flags", "status", "result", "versions"]
+        fields = ["id", "table", "player_a", "player_b", "bye", "flags", "mission", "status", "result", "versions"]
 
 
 class RoundSerializer(serializers.ModelSerializer):
-    """A round: `strategy`, `deployment` and `scheme_pool` as keys, `mission` with names, the Fate
-    cards flipped for it (`cards`, in order), the organizer's `report`, and the games by table."""
+    """A round: `strategy`, `deployment` and `scheme_pool` as keys, `mission` with names (empty and null
+    when each table has its own: see the games), the Fate cards flipped for it (`cards`, in order; with their
+    `table` when flipped for one), the organizer's `report`, and the games by table."""
 
     games = RoundGameSerializer(many=True, read_only=True)
     mission = serializers.SerializerMethodField()
@@ -38,11 +39,9 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["number", "strategy", "deployment", "scheme_pool", "mission", "cards", "report", "seed",
                   "created_at", "games"]
 
-    def get_mission(self, rnd) -> dict:
-        fmt = get_format(rnd.event.format)
-        return {"strategy": NamedSerializer(fmt.strategy(rnd.strategy)).data,
-                "deployment": NamedSerializer(fmt.deployment(rnd.deployment)).data,
-                "scheme_pool": SchemeSerializer([fmt.scheme(k) for k in rnd.scheme_pool], many=True).data}
+    def get_mission(self, rnd) -> MissionSerializer(allow_null=True):
+        """Null when each table has its own mission (see each game's `mission`)."""
+        return mission_named(get_format(rnd.event.format), rnd.strategy, rnd.deployment, rnd.scheme_pool)
 
     def get_cards(self, rnd) -> list[dict]:
         return [{**flip, "name": Card(flip["card"]).name} for flip in rnd.flips]

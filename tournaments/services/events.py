@@ -7,7 +7,7 @@ from django.utils.text import slugify
 from audit.services import jsonable, record
 from scoring.formats import get_format
 from scoring.messages import say
-from scoring.missions import scheme_pool_problems
+from scoring.missions import PER_ROUND, pool_size, scheme_pool_problems
 from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
 from tournaments.models import Event
@@ -15,7 +15,7 @@ from tournaments.services.changes import event_change
 from tournaments.standings import DEFAULT_TIEBREAKS, TIEBREAKS
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
-LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed")
+LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed", "missions")
 
 
 def event_create(
@@ -37,7 +37,9 @@ def event_create(
     registration_open: bool = False,
     encounter_size: int = 50,
     round_minutes: int | None = None,
+    missions: str = "",
 ) -> Event:
+    """A new event; `missions` left empty follows the format (M4E: each table its own)."""
     event = Event(
         name=name,
         date=date,
@@ -54,6 +56,7 @@ def event_create(
         registration_open=registration_open,
         encounter_size=encounter_size,
         round_minutes=round_minutes,
+        missions=missions or get_format(format).missions,
         created_by=user,
     )
     if deck_seed:
@@ -104,9 +107,17 @@ def _check_settings(event: Event, *, rounds_paired: int) -> None:
     if event.rounds is not None and event.rounds < rounds_paired:
         problems.append(Problem("rounds_below_paired", say(
             "{rounds_paired} rounds are already paired.", rounds_paired=rounds_paired), "rounds"))
+    if event.missions != PER_ROUND and not all(x.suit for x in (*fmt.strategies, *fmt.deployments)):
+        problems.append(Problem("missions_per_round_only", say(
+            "{fmt_name} plays one mission at every table: its strategies and deployments are not flipped by suit.",
+            fmt_name=fmt.name), "missions"))
+    if event.missions != PER_ROUND and event.scheme_pools:
+        problems.append(Problem("scheme_pools_per_round_only", say(
+            "Scheme pools fixed in advance serve missions set per round; here each table has its own."),
+            "scheme_pools"))
     if not problems:
         for number, pool in event.scheme_pools.items():
-            problems += scheme_pool_problems(event.chart(), pool, f"scheme_pools.{number}")
+            problems += scheme_pool_problems(event.chart(), pool, f"scheme_pools.{number}", size=pool_size(fmt))
     if problems:
         raise Invalid(*problems)
 

@@ -14,15 +14,16 @@ from notifications.services import report_awaits, report_disputed
 from scoring.entries import plain_masters
 from scoring.messages import say
 from scoring.problems import conflict
-from scoring.validator import Report, breakdown_from_dict, other_side
+from scoring.validator import Report, breakdown_from_dict, mission_from_dict, other_side
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport, Result
 from tournaments.services.changes import SHARED, event_change
-from tournaments.services.results import locked_game, result_save, result_scores
+from tournaments.services.results import game_leaders, locked_game, result_save, result_scores
 
 
 def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
     """A player of the game reports it, or corrects their own version; returns the game's status."""
     scores, masters = _checked(game, report), plain_masters(masters)
+    masters, leaders = game_leaders(game, masters)
     with event_change(game.round.event, lock=SHARED):
         game, versions = _locked(game, player)
         side = game.side_of(player.id)
@@ -30,13 +31,14 @@ def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[
         if theirs is not None and mine is None:
             raise conflict("report_awaits_you", say(
                 "Your opponent already reported this game: confirm their result or dispute it."))
-        return _store_version(game, player, side, mine, theirs, report, scores, masters,
+        return _store_version(game, player, side, mine, theirs, report, scores, (masters, leaders),
                               "report_corrected" if mine else "result_reported")
 
 
 def report_dispute(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
     """The opponent answers a report with their own figures; equal figures confirm it instead."""
     scores, masters = _checked(game, report), plain_masters(masters)
+    masters, leaders = game_leaders(game, masters)
     with event_change(game.round.event, lock=SHARED):
         game, versions = _locked(game, player)
         side = game.side_of(player.id)
@@ -44,7 +46,8 @@ def report_dispute(*, game: Game, player: Player, report: Report, masters: tuple
         if theirs is None:
             raise conflict("nothing_to_dispute", say(
                 "Your opponent has not reported this game: report it yourself."))
-        return _store_version(game, player, side, mine, theirs, report, scores, masters, "result_disputed")
+        return _store_version(game, player, side, mine, theirs, report, scores, (masters, leaders),
+                              "result_disputed")
 
 
 def report_confirm(*, game: Game, player: Player) -> str:
@@ -55,7 +58,7 @@ def report_confirm(*, game: Game, player: Player) -> str:
         if theirs is None:
             raise conflict("nothing_to_confirm", say("There is no report from your opponent to confirm."))
         report = _as_report(theirs)
-        _count(game, player, report, _checked(game, report), (theirs.master_a, theirs.master_b),
+        _count(game, player, report, _checked(game, report), _leaders_of(theirs),
                versions=[version_snapshot(v) for v in versions.values()])
     return CONFIRMED
 
@@ -77,20 +80,26 @@ def _locked(game: Game, player: Player) -> tuple[Game, dict[str, PlayerReport]]:
     return game, {v.side: v for v in game.reports.all()}
 
 
-def _store_version(game, player, side, mine, theirs, report, scores, masters, action) -> str:
+def _leaders_of(version: PlayerReport) -> tuple[tuple[str, str], tuple[str, str]]:
+    return (version.master_a, version.master_b), (version.leader_a, version.leader_b)
+
+
+def _store_version(game, player, side, mine, theirs, report, scores, leaders, action) -> str:
     before = version_snapshot(mine)
     version = mine or PlayerReport(game=game, side=side)
     version.outcome, version.loser = report.outcome, report.loser or ""
     version.vp_a, version.vp_b, version.turns = scores[0].vp, scores[1].vp, report.turns
     version.breakdown = {s: asdict(part) for s, part in report.breakdown.items()}
-    version.master_a, version.master_b = masters
+    (version.master_a, version.master_b), (version.leader_a, version.leader_b) = leaders
+    version.mission = asdict(report.mission) if report.mission else {}
     version.save()
     record(game.round.event, player, action, game=game, before=before, after=version_snapshot(version))
     stamp = f"{side}:{version.updated_at.timestamp():.6f}"
     if theirs is not None and _same_result(version, theirs):
         # Both players now say the same thing: that is a confirmation.
         _count(game, player, _as_report(theirs), result_scores(game, _as_report(theirs)),
-               (theirs.master_a or version.master_a, theirs.master_b or version.master_b),
+               ((theirs.master_a or version.master_a, theirs.master_b or version.master_b),
+                (theirs.leader_a or version.leader_a, theirs.leader_b or version.leader_b)),
                versions=[version_snapshot(theirs), version_snapshot(version)])
         return CONFIRMED
     if theirs is not None:
@@ -107,10 +116,13 @@ def _same_result(one: PlayerReport, other: PlayerReport) -> bool:
 
 def _as_report(version: PlayerReport) -> Report:
     return Report(outcome=version.outcome, vp_a=version.vp_a, vp_b=version.vp_b, loser=version.loser or None,
-                  turns=version.turns, breakdown=breakdown_from_dict(version.breakdown))
+                  turns=version.turns, breakdown=breakdown_from_dict(version.breakdown),
+                  mission=mission_from_dict(version.mission))
 
 
-def _count(game, player, report, scores, masters, *, versions) -> None:
-    result, _ = result_save(game=game, by=player, report=report, scores=scores, masters=masters)
+def _count(game, player, report, scores, leaders, *, versions) -> None:
+    masters, leader_keys = leaders
+    result, _ = result_save(game=game, by=player, report=report, scores=scores, masters=masters,
+                            leaders=leader_keys)
     record(game.round.event, player, "result_confirmed", game=game, before={"versions": versions},
            after=result_snapshot(result))

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from audit.services import record, result_snapshot, version_snapshot
-from scoring.entries import plain_masters
+from scoring.entries import leaders_checked, plain_masters
+from scoring.formats import get_format
 from scoring.messages import say
-from scoring.problems import conflict
+from scoring.missions import AT_TABLE
+from scoring.problems import conflict, invalid
 from scoring.results import score_report
-from scoring.validator import CONCEDED, Report
+from scoring.validator import CONCEDED, PLAYED, Report
 from tournaments.models import Game, Player, PlayerReport, Result
 from tournaments.services.changes import SHARED, event_change
 from tournaments.standings import ACTIVE, DROPPED
@@ -20,15 +22,20 @@ def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | 
     versions (a dispute). Masters not given are kept from the result or the players' versions.
     Returns (result, created)."""
     scores, masters = result_scores(game, report), plain_masters(masters)
+    leaders = None
+    if masters and any(masters):
+        masters, leaders = game_leaders(game, masters)
     with event_change(game.round.event, lock=SHARED):
         game = locked_game(game)
         existing = Result.objects.filter(game=game).first()
         before = result_snapshot(existing)
         known = [existing] if existing else list(game.reports.all())
         versions = [version_snapshot(v) for v in game.reports.all()]
-        if not masters or not any(masters):
-            masters = next(((k.master_a, k.master_b) for k in known if k.master_a or k.master_b), ("", ""))
-        result, created = result_save(game=game, by=by, report=report, scores=scores, masters=masters)
+        if leaders is None:
+            masters, leaders = next((((k.master_a, k.master_b), (k.leader_a, k.leader_b)) for k in known
+                                     if k.master_a or k.master_b), (("", ""), ("", "")))
+        result, created = result_save(game=game, by=by, report=report, scores=scores, masters=masters,
+                                      leaders=leaders)
         record(game.round.event, by, "result_entered", game=game,
                before={"result": before, "versions": versions} if versions else before,
                after=result_snapshot(result))
@@ -45,19 +52,42 @@ def locked_game(game: Game) -> Game:
 
 
 def result_scores(game: Game, report: Report):
-    """The game's two scores under the event's rules; every problem with the report raises Invalid."""
+    """The game's two scores under the event's rules, against the mission its table played (its own, else
+    the round's; at the table: as reported); every problem with the report raises Invalid."""
     if game.is_bye:
         raise conflict("bye_result_fixed", say("A bye's result is the event's award and cannot be entered."))
+    event = game.round.event
+    if event.missions == AT_TABLE:
+        if report.mission is None and report.outcome == PLAYED and not game.strategy:
+            raise invalid("mission_required", say(
+                "Each table of this event flips its own mission: report the strategy, deployment and Scheme "
+                "Pool your table played."), "mission")
+    elif report.mission is not None:
+        raise invalid("mission_unexpected", say(
+            "This event's missions are not flipped at the table: report the result without one."), "mission")
     names = {"a": game.player_a.name, "b": game.player_b.name}
-    return score_report(game.round.event.rules(), report, pool=game.round.scheme_pool, names=names)
+    strategy, _, pool = game.mission()
+    return score_report(event.rules(), report, pool=pool, names=names, strategy=strategy)
 
 
-def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, str] = ("", "")) -> tuple[Result, bool]:
+def game_leaders(game: Game, masters: tuple[str, str]) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The two leaders as reported, checked against each player's declared faction (M4E's list)."""
+    return leaders_checked(get_format(game.round.event.format), (game.player_a.faction, game.player_b.faction),
+                           masters, {"a": game.player_a.name, "b": game.player_b.name})
+
+
+def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, str] = ("", ""),
+                leaders: tuple[str, str] = ("", "")) -> tuple[Result, bool]:
     """Store the result that counts (inside the caller's `event_change`, with the game locked):
-    players' pending versions go, a concession drops the conceder."""
+    players' pending versions go, a concession drops the conceder, a mission flipped at the table is the
+    table's from now on."""
     side_a, side_b = scores
     PlayerReport.objects.filter(game=game).delete()
     event = game.round.event
+    if report.mission is not None:
+        game.strategy, game.deployment = report.mission.strategy, report.mission.deployment
+        game.scheme_pool = list(report.mission.scheme_pool)
+        game.save(update_fields=["strategy", "deployment", "scheme_pool"])
     previous = Result.objects.filter(game=game).values("outcome", "loser").first()
     if previous and previous["outcome"] == CONCEDED and (report.outcome, report.loser) != (CONCEDED, previous["loser"]):
         _concession_withdrawn(event, by, game, game.player_of(previous["loser"]))
@@ -73,6 +103,8 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
             loser=report.loser or "",
             master_a=masters[0],
             master_b=masters[1],
+            leader_a=leaders[0],
+            leader_b=leaders[1],
             entered_by=by if getattr(by, "is_authenticated", False) and not isinstance(by, Player) else None,
             turns=report.turns,
             breakdown={side: asdict(part) for side, part in report.breakdown.items()},

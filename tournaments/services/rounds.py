@@ -58,12 +58,12 @@ def _save_round(event: Event, plan: RoundPlan, *, method: str, by) -> Round:
         event.save(update_fields=["rounds"])
     mission = plan.mission
     rnd = Round.objects.create(
-        event=event, number=plan.number, seed=plan.seed, strategy=mission.strategy.key,
-        deployment=mission.deployment.key, scheme_pool=[s.key for s in mission.scheme_pool], flips=plan.flips,
-        report={"method": method, "warnings": [{"code": w.code, "detail": w.detail} for w in mission.warnings],
+        event=event, number=plan.number, seed=plan.seed, **mission_fields(mission), flips=plan.flips,
+        report={"method": method, "warnings": [{"code": w.code, "detail": w.detail}
+                                               for w in (mission.warnings if mission else ())],
                 "objective": plan.objective, "adjustments": []})
     games = Game.objects.bulk_create(Game(round=rnd, table=g.table, player_a_id=g.player_a, player_b_id=g.player_b,
-                                          flags=g.flags) for g in plan.games)
+                                          flags=g.flags, **mission_fields(g.mission)) for g in plan.games)
     Seat.objects.bulk_create(Seat(round=rnd, player_id=pid, game=game)
                              for game in games for pid in (game.player_a_id, game.player_b_id) if pid)
     bye = score_bye(event.rules())
@@ -73,6 +73,14 @@ def _save_round(event: Event, plan: RoundPlan, *, method: str, by) -> Round:
            after={"method": method, "seed": plan.seed, "games": len(games)})
     round_published(rnd, games)
     return rnd
+
+
+def mission_fields(mission) -> dict:
+    """A planned mission as the round's (or a table's) stored keys; none: left empty."""
+    if mission is None:
+        return {}
+    return {"strategy": mission.strategy.key, "deployment": mission.deployment.key,
+            "scheme_pool": [s.key for s in mission.scheme_pool]}
 
 
 def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force: bool = False, by) -> Round:
