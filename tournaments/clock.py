@@ -4,9 +4,10 @@ called at the end (pure; services.round_clock queues their announcements)."""
 STEP, LAST_CALL, TIME_CALLED = 30 * 60, 15 * 60, 0
 
 
-def notice_moments(seconds_left: int) -> list[int]:
-    """The seconds-left values still ahead of a clock with `seconds_left` to run, latest first."""
-    moments = set(range(STEP, seconds_left, STEP)) | {LAST_CALL, TIME_CALLED}
+def notice_moments(seconds_left: int, last_call: int = LAST_CALL) -> list[int]:
+    """The seconds-left values still ahead of a clock with `seconds_left` to run, latest first; `last_call`
+    is when the last warning (M4E: the last turn) is called."""
+    moments = set(range(STEP, seconds_left, STEP)) | {last_call, TIME_CALLED}
     return sorted((m for m in moments if m < seconds_left), reverse=True)
 
 

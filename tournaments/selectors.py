@@ -105,10 +105,11 @@ def round_with_games(event: Event, number: int) -> Round | None:
 def round_pairings(rnd: Round) -> list[tuple]:
     """The round's games as plain values, for the public round page (the hall's most polled page: model
     instances for 128 games, results and their reports cost more than the rest of the render):
-    (table, player_a_id, player_b_id, result id or None, vp_a, vp_b, outcome, players' versions)."""
+    (table, player_a_id, player_b_id, result id or None, vp_a, vp_b, outcome, players' versions, and the
+    table's own mission: strategy, deployment, scheme pool, empty where the round's applies)."""
     return list(rnd.games.annotate(versions=Count("reports")).values_list(
         "table", "player_a_id", "player_b_id", "result__id", "result__vp_a", "result__vp_b", "result__outcome",
-        "versions"))
+        "versions", "strategy", "deployment", "scheme_pool"))
 
 
 def events_by_phase() -> dict[str, list[Event]]:

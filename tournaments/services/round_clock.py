@@ -8,7 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from gaininggrounds.celery import queue, runs_later
-from tournaments.clock import notice_moments
+from scoring.formats import get_format
+from tournaments.clock import LAST_CALL, notice_moments
 from tournaments.models import Round
 from tournaments.services.changes import event_change
 
@@ -35,13 +36,19 @@ def round_clock(*, rnd: Round, action: str) -> Round:
     return rnd
 
 
+def last_call_seconds(rnd: Round) -> int:
+    """When the clock makes its last call: M4E calls the last turn at its format's minutes left."""
+    minutes = get_format(rnd.event.format).last_turn_call
+    return minutes * 60 if minutes else LAST_CALL
+
+
 def clock_notices_schedule(rnd: Round) -> int:
     """Queue the announcements ahead of a running clock, each at its moment. With no broker (the
     embedded default) nothing is queued: the page's own countdown is all there is."""
     if not runs_later() or rnd.clock_started_at is None:
         return 0
     run = rnd.clock_started_at.isoformat()
-    moments = notice_moments(rnd.clock_left)
+    moments = notice_moments(rnd.clock_left, last_call_seconds(rnd))
     for left in moments:
         queue("tournaments.tasks.clock_notice", rnd.pk, run, left,
               eta=rnd.clock_started_at + timedelta(seconds=rnd.clock_left - left))

@@ -10,11 +10,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
-from scoring.formats import FORMATS
+from scoring.formats import FORMATS, GG2017, Format
 from scoring.problems import DomainError
 from scoring.validator import ENTERED_OUTCOMES, PLAYED, Report
 from tournaments.access import signin_wait
 from tournaments.pairing import METHODS
+from tournaments.web.presenters import outcome_words
+from tournaments.web.sheets import ScoreSheet
 
 
 def bounded(low_high: tuple[int, int]) -> dict:
@@ -23,8 +25,11 @@ def bounded(low_high: tuple[int, int]) -> dict:
 
 
 def show_problems(form: forms.Form, error: DomainError) -> None:
+    """Each problem beside the field it names (a score sheet maps the rules module's paths to its fields)."""
+    field_for = getattr(form, "field_for", lambda attr: attr if attr in form.fields else None)
     for problem in error.problems:
-        form.add_error(problem.attr if problem.attr in form.fields else None, problem.detail)
+        name = field_for(problem.attr)
+        form.add_error(name if name in form.fields else None, problem.detail)
 
 
 class SignInLimit:
@@ -130,8 +135,9 @@ class SwapForm(forms.Form):
         self.fields["player_1"].choices = self.fields["player_2"].choices = choices
 
 
-class PlayerReportForm(forms.Form):
-    """A player's own report, in their terms (mine / my opponent's); the view turns it into sides a and b."""
+class PlayerReportForm(ScoreSheet, forms.Form):
+    """A player's own report, in their terms (mine / my opponent's); the view turns it into sides a and b.
+    Their own score sheet (and the table's mission, where tables flip their own) comes with it."""
 
     MINE, THEIRS = "me", "opponent"
 
@@ -143,6 +149,20 @@ class PlayerReportForm(forms.Form):
                               choices=[("", "—"), (MINE, _("I did")), (THEIRS, _("my opponent"))])
     my_master = forms.CharField(label=_("My Master"), max_length=60, required=False)
     their_master = forms.CharField(label=_("My opponent's Master"), max_length=60, required=False)
+    turns = forms.IntegerField(label=_("Turns played"), min_value=1, max_value=20, required=False,
+                               widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}))
+
+    def __init__(self, *args, fmt: Format = GG2017, side: str = "a", at_table: bool = False,
+                 factions: tuple[str, str] = ("", ""), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fmt, self.side, self.sides = fmt, side, {side: "sheet_"}
+        if at_table:
+            self.add_mission()
+        self.add_side("sheet_")
+        if fmt.leaders:
+            self.fields["my_master"].label = _("My leader (Master, title)")
+            self.fields["their_master"].label = _("My opponent's leader (Master, title)")
+        leaders_of(self, {"my_master": factions[0], "their_master": factions[1]})
 
     def report_for(self, side: str) -> tuple[Report, tuple[str, str]]:
         data = self.cleaned_data
@@ -152,7 +172,63 @@ class PlayerReportForm(forms.Form):
         if data["loser"]:
             loser = side if data["loser"] == self.MINE else ("b" if mine_is_a else "a")
         masters = (data["my_master"], data["their_master"]) if mine_is_a else (data["their_master"], data["my_master"])
-        return Report(outcome=data["outcome"], vp_a=vp_a, vp_b=vp_b, loser=loser), masters
+        mine = self.side_breakdown("sheet_")
+        return Report(outcome=data["outcome"], vp_a=vp_a, vp_b=vp_b, loser=loser, turns=data.get("turns"),
+                      breakdown={side: mine} if mine else {}, mission=self.table_mission()), masters
+
+    def field_for(self, attr: str | None) -> str | None:
+        """The rules module names sides a and b; this form says mine and my opponent's."""
+        theirs = "b" if self.side == "a" else "a"
+        attr = {f"vp_{self.side}": "my_vp", f"vp_{theirs}": "their_vp", f"master_{self.side}": "my_master",
+                f"master_{theirs}": "their_master"}.get(attr, attr)
+        return super().field_for(attr)
+
+
+class ScoreSheetForm(ScoreSheet, forms.Form):
+    """The organizer's entry of a whole score sheet: the result, both sides' breakdowns and leaders, and
+    the table's mission where tables flip their own."""
+
+    outcome = forms.ChoiceField(label=_("Outcome"), initial=PLAYED)
+    loser = forms.ChoiceField(label=_("Who conceded or forfeited"), required=False)
+    vp_a = forms.IntegerField(label=_("VP A"), required=False, widget=forms.NumberInput(attrs={"class": "narrow"}))
+    vp_b = forms.IntegerField(label=_("VP B"), required=False, widget=forms.NumberInput(attrs={"class": "narrow"}))
+    turns = forms.IntegerField(label=_("Turns played"), min_value=1, max_value=20, required=False,
+                               widget=forms.NumberInput(attrs={"class": "narrow"}))
+    master_a = forms.CharField(label=_("Leader A"), max_length=60, required=False)
+    master_b = forms.CharField(label=_("Leader B"), max_length=60, required=False)
+
+    def __init__(self, *args, fmt: Format, names: tuple[str, str], factions: tuple[str, str], at_table: bool,
+                 **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fmt, self.sides = fmt, {"a": "a_", "b": "b_"}
+        self.fields["outcome"].choices = [(o, outcome_words(o)) for o in ENTERED_OUTCOMES]
+        self.fields["loser"].choices = [("", "—"), ("a", names[0]), ("b", names[1])]
+        self.fields["vp_a"].label, self.fields["vp_b"].label = (_("VP: %(name)s") % {"name": n} for n in names)
+        self.fields["master_a"].label, self.fields["master_b"].label = (
+            _("Leader: %(name)s") % {"name": n} for n in names)
+        if at_table:
+            self.add_mission()
+        self.add_side("a_")
+        self.add_side("b_")
+        leaders_of(self, {"master_a": factions[0], "master_b": factions[1]})
+
+    def report(self) -> tuple[Report, tuple[str, str]]:
+        data = self.cleaned_data
+        breakdown = {side: part for side in "ab" if (part := self.side_breakdown(f"{side}_"))}
+        return Report(outcome=data["outcome"], vp_a=data["vp_a"], vp_b=data["vp_b"], loser=data["loser"] or None,
+                      turns=data.get("turns"), breakdown=breakdown, mission=self.table_mission()), (
+            data["master_a"], data["master_b"])
+
+
+def leaders_of(form: forms.Form, fields: dict[str, str]) -> None:
+    """Offer the format's leaders of each side's faction as suggestions (a datalist): typed freely, matched
+    loosely by the rules module, a new release's leader still possible."""
+    form.leader_lists = {}
+    for name, faction in fields.items():
+        leaders = form.fmt.leaders.get(faction, ())
+        if leaders:
+            form.fields[name].widget.attrs["list"] = f"leaders-{name}"
+            form.leader_lists[f"leaders-{name}"] = [leader.label for leader in leaders]
 
 
 class SignUpForm(UserCreationForm):

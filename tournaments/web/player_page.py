@@ -7,6 +7,8 @@ from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
+from scoring.formats import get_format
+from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
 from scoring.validator import other_side
 from tournaments import selectors, services
@@ -26,7 +28,7 @@ def private_page(request, key):
     event = player.event
     games = selectors.player_games(player)
     current = games[-1] if games and games[-1].round.number == selectors.latest_round_number(event) else None
-    form = PlayerReportForm(request.POST or None)
+    form = report_form(request, event, player, current)
     if request.method == "POST" and current is not None:
         wait = report_wait(request.META, player=player)
         if wait is not None:
@@ -44,6 +46,15 @@ def private_page(request, key):
     response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
+
+
+def report_form(request, event: Event, player: Player, game: Game | None) -> PlayerReportForm:
+    """The report form for this player's side of the game, with their score sheet in the event's format."""
+    side = game.side_of(player.id) if game else "a"
+    opponent = presenters.opponent(game, player) if game else None
+    return PlayerReportForm(request.POST or None, fmt=get_format(event.format), side=side or "a",
+                            at_table=event.missions == AT_TABLE,
+                            factions=(player.faction, opponent.faction if opponent else ""))
 
 
 def _answer(request, player: Player, game: Game, form: PlayerReportForm) -> bool:
@@ -81,7 +92,7 @@ def _current_game(event: Event, player: Player, game: Game) -> dict:
         "status": game.result_status(), "self_reporting": event.self_reporting,
         "mine": mine and presenters.seen_from(side, mine), "theirs": theirs and presenters.seen_from(side, theirs),
         "score": presenters.my_score(game, player),
-        "mission": presenters.mission(event.format, game.round.strategy, game.round.deployment, game.round.scheme_pool),
+        "mission": presenters.mission(event.format, *game.mission()), "at_table": event.missions == AT_TABLE,
         **clock_context(game.round),
     }
 

@@ -21,7 +21,11 @@ def faction(format_key: str, key: str) -> str:
     return localized(get_format(format_key).faction(key)) or key
 
 
-def mission(format_key: str, strategy: str, deployment: str, pool: list[str]) -> dict:
+def mission(format_key: str, strategy: str, deployment: str, pool: list[str]) -> dict | None:
+    """A mission's names in the reader's language; None where there is none (each table has its own, or
+    flips it at the table)."""
+    if not strategy:
+        return None
     fmt = get_format(format_key)
     return {"strategy": localized(fmt.strategy(strategy)), "deployment": localized(fmt.deployment(deployment)),
             "schemes": [localized(fmt.scheme(k)) for k in pool]}
@@ -29,6 +33,15 @@ def mission(format_key: str, strategy: str, deployment: str, pool: list[str]) ->
 
 STATUS_WORDS = {CONFIRMED: gettext_lazy("confirmed"), AWAITING: gettext_lazy("awaiting confirmation"),
                 DISPUTED: gettext_lazy("disputed"), UNREPORTED: gettext_lazy("not reported")}
+
+
+OUTCOME_WORDS = {"played": gettext_lazy("played"), "conceded": gettext_lazy("conceded"),
+                 "forfeited": gettext_lazy("forfeited"), DOUBLE_LOSS: gettext_lazy("double loss"),
+                 "bye": gettext_lazy("bye")}
+
+
+def outcome_words(outcome: str) -> str:
+    return str(OUTCOME_WORDS.get(outcome, outcome))
 
 
 def game_status(status: str) -> str:
@@ -76,4 +89,11 @@ def clock_context(rnd) -> dict:
         ends = int(rnd.clock_started_at.timestamp()) + rnd.clock_left
     run = rnd.clock_started_at.isoformat() if rnd.clock_started_at else None
     return {"clock_left": rnd.seconds_left(timezone.now()), "clock_running": rnd.clock_started_at is not None,
-            "clock_ends": ends, "clock_notice": latest_notice(rnd.clock_notices, run)}
+            "clock_ends": ends, "clock_notice": latest_notice(rnd.clock_notices, run),
+            "last_turn_call": _last_turn_call(rnd)}
+
+
+def _last_turn_call(rnd) -> int | None:
+    """Seconds left when the organizer calls the last turn (M4E), None where the clock only warns."""
+    minutes = get_format(rnd.event.format).last_turn_call
+    return minutes * 60 if minutes else None

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from gaininggrounds.http_cache import public_cache
+from scoring.missions import AT_TABLE
 from tournaments import selectors
 from tournaments.models import Event, Player, status_of
 from tournaments.standings import DROPPED
@@ -73,7 +74,8 @@ def round_page(request, slug, number):
     seat_of = {pid: {"name": name, "faction": factions[faction], "href": link(pid)}
                for pid, name, faction in players}
     rows = []
-    for table, a, b, result, vp_a, vp_b, outcome, versions in selectors.round_pairings(rnd):
+    missions = mission_line(event.format)
+    for table, a, b, result, vp_a, vp_b, outcome, versions, *own in selectors.round_pairings(rnd):
         seats = [seat_of[a], seat_of.get(b)]
         if wanted and not any(seat and wanted in seat["name"].casefold() for seat in seats):
             continue
@@ -82,13 +84,23 @@ def round_page(request, slug, number):
             "score": f"{vp_a}–{vp_b}" if result is not None and b is not None else "",
             "outcome": outcome or "",
             "status": status_of(result is not None, versions),
+            "mission": missions(*own) if own[0] else "",
         })
     context = {"event": event, "round": rnd, "rows": rendered_rows("public/_pairing_row.html", rows),
+               "at_table": event.missions == AT_TABLE,
                "query": query, "poll": POLL_SECONDS,
                "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
                **clock_context(rnd)}
     template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
     return render(request, template, context)
+
+
+def mission_line(format_key: str):
+    """A table's own mission as one line of names (rows are plain strings: they are rendered once and reused)."""
+    def line(strategy: str, deployment: str, pool: list[str]) -> str:
+        named = presenters.mission(format_key, strategy, deployment, pool)
+        return " · ".join([named["strategy"], named["deployment"], ", ".join(named["schemes"])])
+    return line
 
 
 def player_link(slug: str):

@@ -9,14 +9,17 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from jobs.models import Job
+from scoring.formats import get_format
+from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
 from scoring.validator import Report
 from tournaments import selectors, services
-from tournaments.models import DISPUTED, Game, Player
+from tournaments.models import DISPUTED, Game, Player, Result
 from tournaments.web import presenters
 from tournaments.web.console.guards import organizer_view
-from tournaments.web.forms import ResultForm, RoundForm, SwapForm, show_problems
+from tournaments.web.forms import ResultForm, RoundForm, ScoreSheetForm, SwapForm, show_problems
 from tournaments.web.presenters import clock_context
+from tournaments.web.sheets import mission_initial, sheet_initial
 
 
 def round_and_players(event, number):
@@ -56,6 +59,8 @@ def round_console(request, event, number):
             version.reporter = players[game.player_of(version.side)]
         rows.append({"game": game, "a": players[game.player_a_id], "b": players.get(game.player_b_id),
                      "result": result, "status": game.result_status(), "versions": versions,
+                     "mission": presenters.mission(event.format, game.strategy, game.deployment, game.scheme_pool),
+                     "unlisted": _unlisted_leaders(event, result),
                      "form": ResultForm(prefix=f"g{game.pk}", initial=initial)})
     rows.sort(key=lambda row: row["status"] != DISPUTED)  # disputes first, otherwise by table
     if request.method == "POST":
@@ -85,6 +90,14 @@ def round_console(request, event, number):
         "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd)})
 
 
+def _unlisted_leaders(event, result) -> str:
+    """Leaders typed as free text where the format lists its leaders (M4E): a new release, or a typo."""
+    if result is None or not get_format(event.format).leaders:
+        return ""
+    return ", ".join(master for master, key in ((result.master_a, result.leader_a), (result.master_b, result.leader_b))
+                     if master and not key)
+
+
 @organizer_view(post_only=True)
 def redo_round(request, event, number):
     try:
@@ -110,6 +123,7 @@ def print_round(request, event, number):
     """One sheet for the wall, then one slip per table (a print stylesheet breaks the pages)."""
     rnd, players = round_and_players(event, number)
     games = [{"table": g.table, "a": players[g.player_a_id], "b": players.get(g.player_b_id),
+              "mission": presenters.mission(event.format, *g.mission()) if g.strategy else None,
               "fa": presenters.faction(event.format, players[g.player_a_id].faction),
               "fb": presenters.faction(event.format, players[g.player_b_id].faction) if g.player_b_id else "",
               "links": [(players[pid], private_link(request, players[pid])) for pid in (g.player_a_id, g.player_b_id)
@@ -118,6 +132,67 @@ def print_round(request, event, number):
     return render(request, "console/print.html", {
         "event": event, "round": rnd, "games": games,
         "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)})
+
+
+@organizer_view
+def print_sheets(request, event, number):
+    """A score sheet per table to fill in at the table: the mission (or room to write the one flipped), a
+    line per scheme held with its secret choice, VP turn by turn, the leaders, both signatures."""
+    rnd, players = round_and_players(event, number)
+    fmt = get_format(event.format)
+    sheets = [{"table": g.table, "mission": presenters.mission(event.format, *g.mission()),
+               "sides": [(players[pid], presenters.faction(event.format, players[pid].faction))
+                         for pid in (g.player_a_id, g.player_b_id)]}
+              for g in rnd.games.all() if g.player_b_id]
+    return render(request, "console/sheets.html", {
+        "event": event, "round": rnd, "sheets": sheets, "turns": range(1, fmt.turns_max + 1),
+        "scheme_lines": range(1, fmt.vp.schemes_per_player + 1), "chains": fmt.scheme_chains,
+        "schemes_most": fmt.vp.schemes_most})
+
+
+@organizer_view
+def score_sheet(request, event, game_id):
+    """An organizer enters (or corrects) a whole score sheet: result, both breakdowns, leaders, and the
+    table's mission where tables flip their own; the rules module's problems show beside their fields."""
+    game = get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b"),
+                             pk=game_id, round__event=event, player_b__isnull=False)
+    fmt, at_table = get_format(event.format), event.missions == AT_TABLE
+    options = {"fmt": fmt, "names": (game.player_a.name, game.player_b.name), "at_table": at_table,
+               "factions": (game.player_a.faction, game.player_b.faction)}
+    if request.method == "POST":
+        form = ScoreSheetForm(request.POST, **options)
+        if form.is_valid():
+            report, masters = form.report()
+            try:
+                services.result_record(game=game, by=request.user, report=report, masters=masters)
+            except DomainError as error:
+                show_problems(form, error)
+            else:
+                messages.success(request, _("Score sheet saved for table %(t)s.") % {"t": game.table})
+                return redirect(reverse("console:round", args=[event.slug, game.round.number])
+                                + f"#table-{game.table}")
+    else:
+        form = ScoreSheetForm(initial=_sheet_initial(game, at_table), **options)
+    return render(request, "console/sheet.html", {"event": event, "game": game, "form": form,
+                                                  "mission": presenters.mission(event.format, *game.mission())})
+
+
+def _sheet_initial(game: Game, at_table: bool) -> dict:
+    """What the sheet shows first: the result that counts, else a single player's version."""
+    result = Result.objects.filter(game=game).first()
+    versions = list(game.reports.all())
+    shown = result or (versions[0] if len(versions) == 1 else None)
+    initial = mission_initial(*game.mission()) if at_table and game.strategy else {}
+    if shown is None:
+        return initial
+    initial.update(outcome=shown.outcome, loser=shown.loser, vp_a=shown.vp_a, vp_b=shown.vp_b, turns=shown.turns,
+                   master_a=shown.master_a, master_b=shown.master_b)
+    for side, part in shown.breakdown.items():
+        initial.update(sheet_initial(part, f"{side}_"))
+    if at_table and not game.strategy and getattr(shown, "mission", None):
+        initial.update(mission_initial(shown.mission["strategy"], shown.mission["deployment"],
+                                       shown.mission["scheme_pool"]))
+    return initial
 
 
 def private_link(request, player) -> dict:

@@ -1,0 +1,158 @@
+"""A game's score sheet as form fields: for each side the strategy VP (in all, and turn by turn) and the
+schemes held in order (scheme, VP, the turn it scored, its secret choice or noted model); the mission a
+table flipped; each side's leader. Optional everywhere: what is filled in becomes the report's breakdown,
+judged by the rules module like one sent to the API, its problems shown beside these fields."""
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.formats import Format
+from scoring.missions import pool_size
+from scoring.validator import SchemeScore, SideBreakdown, TableMission, TurnScore
+from tournaments.web.presenters import localized
+
+SMALL = {"min_value": 0, "max_value": 99, "required": False}
+
+
+def number_input(width: int = 3):
+    return forms.NumberInput(attrs={"inputmode": "numeric", "size": width, "class": "narrow"})
+
+
+class ScoreSheet:
+    """Mixed into a form: adds score-sheet fields for a format and reads them back as a breakdown."""
+
+    fmt: Format
+
+    def add_side(self, prefix: str, label: str = "") -> None:
+        fmt, fields = self.fmt, self.fields
+        schemes = [("", "—"), *((s.key, localized(s)) for s in fmt.schemes)]
+        fields[f"{prefix}strategy"] = forms.IntegerField(label=_("Strategy VP"), widget=number_input(), **SMALL)
+        for turn in range(1, fmt.turns_max + 1):
+            fields[f"{prefix}strategy_t{turn}"] = forms.IntegerField(
+                label=_("Strategy VP, turn %(t)s") % {"t": turn}, widget=number_input(2), **SMALL)
+        for i in range(1, fmt.vp.schemes_per_player + 1):
+            fields[f"{prefix}scheme_{i}"] = forms.ChoiceField(label=_("Scheme %(i)s") % {"i": i}, choices=schemes,
+                                                              required=False)
+            fields[f"{prefix}scheme_{i}_vp"] = forms.IntegerField(label=_("VP"), widget=number_input(2), **SMALL)
+            fields[f"{prefix}scheme_{i}_turn"] = forms.IntegerField(label=_("turn scored"), min_value=1, max_value=20,
+                                                                    required=False, widget=number_input(2))
+            fields[f"{prefix}scheme_{i}_note"] = forms.CharField(
+                label=_("secret choice or noted model"), max_length=100, required=False)
+
+    def add_mission(self) -> None:
+        fmt, fields = self.fmt, self.fields
+        fields["mission_strategy"] = forms.ChoiceField(
+            label=_("Strategy"), required=False, choices=[("", "—"), *((s.key, localized(s)) for s in fmt.strategies)])
+        fields["mission_deployment"] = forms.ChoiceField(
+            label=_("Deployment"), required=False,
+            choices=[("", "—"), *((d.key, localized(d)) for d in fmt.deployments)])
+        schemes = [("", "—"), *((s.key, localized(s)) for s in fmt.schemes)]
+        for i in range(1, pool_size(fmt) + 1):
+            fields[f"mission_pool_{i}"] = forms.ChoiceField(label=_("Scheme Pool %(i)s") % {"i": i},
+                                                            choices=schemes, required=False)
+
+    def side_breakdown(self, prefix: str) -> SideBreakdown | None:
+        """The side's breakdown, or None when nothing of it was filled in."""
+        data, fmt = self.cleaned_data, self.fmt
+        per_turn = {t: data.get(f"{prefix}strategy_t{t}") for t in range(1, fmt.turns_max + 1)}
+        rows = [(data.get(f"{prefix}scheme_{i}"), data.get(f"{prefix}scheme_{i}_vp"),
+                 data.get(f"{prefix}scheme_{i}_turn"), data.get(f"{prefix}scheme_{i}_note") or "")
+                for i in range(1, fmt.vp.schemes_per_player + 1)]
+        rows = [row for row in rows if row[0]]
+        total = data.get(f"{prefix}strategy")
+        by_turn = any(v is not None for v in per_turn.values()) or any(row[2] for row in rows)
+        if total is None and not rows and not by_turn:
+            return None
+        if total is None:
+            total = sum(v or 0 for v in per_turn.values())
+        turns = ()
+        if by_turn:  # the turns with something written in them
+            last = max([fmt.turns_max, *(row[2] or 0 for row in rows)])
+            turns = tuple(TurnScore(turn=t, strategy=per_turn.get(t) or 0,
+                                    schemes={key: vp or 0 for key, vp, scored, _ in rows if scored == t})
+                          for t in range(1, last + 1)
+                          if per_turn.get(t) is not None or any(row[2] == t for row in rows))
+        self.turn_order = {**getattr(self, "turn_order", {}), prefix: [t.turn for t in turns]}
+        return SideBreakdown(strategy=total, schemes=tuple(SchemeScore(key, vp or 0, note.strip())
+                                                           for key, vp, _, note in rows), turns=turns)
+
+    def table_mission(self) -> TableMission | None:
+        data = self.cleaned_data
+        pool = tuple(key for i in range(1, pool_size(self.fmt) + 1) if (key := data.get(f"mission_pool_{i}")))
+        if not (data.get("mission_strategy") or data.get("mission_deployment") or pool):
+            return None
+        return TableMission(data.get("mission_strategy", ""), data.get("mission_deployment", ""), pool)
+
+    # Where the rules module's problems go: its attribute paths as this form's fields.
+    sides: dict[str, str] = {}  # side ("a", "b") -> field prefix
+
+    def field_for(self, attr: str | None) -> str | None:
+        if not attr:
+            return None
+        if attr.startswith("mission."):
+            name = {"mission.strategy": "mission_strategy", "mission.deployment": "mission_deployment",
+                    "mission.scheme_pool": "mission_pool_1"}.get(attr)
+            return name if name in self.fields else None
+        match = re.fullmatch(r"breakdown\.([ab])(?:\.(strategy|schemes|turns)(?:\.(\d+)(?:\.(\w+))?)?)?", attr)
+        if match is None:
+            return attr if attr in self.fields else None
+        side, part, index, leaf = match.groups()
+        prefix = self.sides.get(side)
+        if prefix is None:
+            return None
+        if part == "schemes" and index is not None:
+            suffix = {"scheme": "", "vp": "_vp", "noted_model": "_note"}.get(leaf or "scheme", "")
+            return f"{prefix}scheme_{int(index) + 1}{suffix}"
+        if part == "turns" and index is not None:
+            order = getattr(self, "turn_order", {}).get(prefix, [])
+            name = f"{prefix}strategy_t{order[int(index)]}" if int(index) < len(order) else ""
+            return name if name in self.fields else f"{prefix}strategy"
+        return f"{prefix}strategy"
+
+    def sheet(self, prefix: str) -> dict:
+        """The side's fields grouped for a template: strategy, turn by turn, one row per scheme."""
+        return {"strategy": self[f"{prefix}strategy"],
+                "turns": [self[f"{prefix}strategy_t{t}"] for t in range(1, self.fmt.turns_max + 1)],
+                "schemes": [[self[f"{prefix}scheme_{i}{part}"] for part in ("", "_vp", "_turn", "_note")]
+                            for i in range(1, self.fmt.vp.schemes_per_player + 1)]}
+
+    @property
+    def sheet_mine(self) -> dict:
+        return self.sheet("sheet_")
+
+    @property
+    def sheet_a(self) -> dict:
+        return self.sheet("a_")
+
+    @property
+    def sheet_b(self) -> dict:
+        return self.sheet("b_")
+
+    def mission_fields(self) -> list:
+        return [self[name] for name in self.fields if name.startswith("mission_")]
+
+    @property
+    def sheet_names(self) -> set[str]:
+        """The fields the score sheet added (a template lists the others as the form's main fields)."""
+        return {name for name in self.fields if name.startswith(("mission_", *self.sides.values()))}
+
+
+def sheet_initial(part: dict, prefix: str) -> dict:
+    """A stored breakdown side ({"strategy", "schemes", "turns"}) as the sheet's initial values."""
+    initial = {f"{prefix}strategy": part.get("strategy")}
+    for turn in part.get("turns", ()):
+        initial[f"{prefix}strategy_t{turn['turn']}"] = turn.get("strategy")
+    for i, score in enumerate(part.get("schemes", ()), start=1):
+        scored = [t["turn"] for t in part.get("turns", ()) if t.get("schemes", {}).get(score["scheme"])]
+        initial.update({f"{prefix}scheme_{i}": score["scheme"], f"{prefix}scheme_{i}_vp": score["vp"],
+                        f"{prefix}scheme_{i}_note": score.get("noted_model", ""),
+                        f"{prefix}scheme_{i}_turn": scored[0] if scored else None})
+    return initial
+
+
+def mission_initial(strategy: str, deployment: str, pool: list[str]) -> dict:
+    return {"mission_strategy": strategy, "mission_deployment": deployment,
+            **{f"mission_pool_{i}": key for i, key in enumerate(pool, start=1)}}
