@@ -1,9 +1,10 @@
 """The score validator: every problem with a reported result, each with a stable code and a
 sentence naming the player, the scheme and the limit, so a reporter can fix them all at once.
 
-It knows the limits of DOMAIN.md: VP per game, strategy and scheme caps, two different schemes
-from the round's pool, noted models, each format's (and scheme's) first scoring turn, per-turn caps,
-what a game cut short by time can give, turns in a game.
+It knows the limits of DOMAIN.md and DOMAIN-M4E.md: VP per game, strategy and scheme caps, different
+schemes from the table's pool (M4E: a chain of next schemes), noted models and secret choices, each
+format's (and scheme's) first scoring turn, per-turn caps, what a game cut short by time can give,
+turns in a game, and a mission reported from the table.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def other_side(side: str | None) -> str | None:
 ERROR_CODES = {
     "vp_required": "A played game needs both players' VP.",
     "vp_negative": "A VP figure is below zero.",
-    "vp_above_game_limit": "More VP than a game allows (10 GG2017, 8 M3E).",
+    "vp_above_game_limit": "More VP than a game allows (10 GG2017, 8 M3E, 11 M4E).",
     "loser_required": "A conceded or forfeited game must name its loser, a or b.",
     "loser_not_single": "A double loss has no single loser: both players lose.",
     "loser_unexpected": "A played game names no loser: more VP wins.",
@@ -43,15 +44,15 @@ ERROR_CODES = {
     "vp_in_first_turn": "VP scored in a turn before the format (or the scheme) scores: M3E scores nothing in "
                         "turn 1, GG2017's strategies and some of its schemes score from turn 2.",
     "vp_above_turns": "More VP than a game of the turns played can give (M3E: 6 in 3 turns).",
-    "strategy_above_limit": "More strategy VP than the strategy allows (4).",
+    "strategy_above_limit": "More strategy VP than the strategy allows (4; M4E 5).",
     "strategy_above_turns": "More strategy VP than turns that could score (1 a turn from the first scoring turn).",
     "scheme_above_turns": "More VP from one scheme than the turns played can give (M3E: 1 a turn from turn 2).",
     "scheme_before_game_end": "VP from a scheme that scores at the end of the game, in an earlier turn.",
     "scheme_unknown": "Not a scheme of the event's format.",
     "scheme_not_in_pool": "The scheme is not in the round's Scheme Pool.",
     "scheme_repeated": "The same scheme chosen twice by one player.",
-    "too_many_schemes": "More schemes than a player chooses (2).",
-    "scheme_above_limit": "More VP from one scheme than it allows (3 GG2017, 2 M3E).",
+    "too_many_schemes": "More schemes than a player chooses (2; M4E: at most 4 held and scored).",
+    "scheme_above_limit": "More VP from one scheme than it allows (3 GG2017, 2 M3E and M4E).",
     "noted_model_missing": "A scheme that needs a noted model scored without one.",
     "breakdown_mismatch": "Strategy and scheme VP do not add up to the reported VP.",
     "turn_out_of_range": "A turn number outside the turns played.",
