@@ -23,6 +23,7 @@ ACTIONS = {
     "player_disqualified": "A player was disqualified.",
     "player_reinstated": "A dropped player (or, explicitly, a disqualified one) was reinstated: paired again from "
                          "the next round.",
+    "player_warned": "A player was warned, with the reason (GG2017: a single warning, then disqualification).",
     "key_rotated": "A player's private link was replaced; the old one stopped working.",
     "round_paired": "A round was paired and published.",
     "round_removed": "The latest round was removed (redo).",

@@ -19,20 +19,28 @@ FORMAT, VERSION = "gaininggrounds-event", 1
 
 EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", "tiebreaks", "scheme_chart",
                 "scheme_pools", "deck_seed", "fresh_tables", "unavailable_tables", "self_reporting",
-                "registration_open", "encounter_size", "round_minutes")
+                "registration_open", "encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand")
 # Fields a backup made before they existed may lack: restored as the model's defaults.
-LATER_EVENT_FIELDS = ("encounter_size", "round_minutes")
+LATER_EVENT_FIELDS = ("encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand")
+GAME_FIELDS = ("table", "flags", "strategy", "deployment", "scheme_pool")
+LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission")
 PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "status", "is_ringer", "pinned_table", "key")
 ROUND_FIELDS = ("number", "strategy", "deployment", "scheme_pool", "seed", "flips", "report", "clock_started_at",
                 "clock_left")
 RESULT_FIELDS = ("outcome", "loser", "turns", "breakdown", "vp_a", "tp_a", "diff_a", "vp_b", "tp_b", "diff_b",
-                 "master_a", "master_b")
-VERSION_FIELDS = ("side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "master_a", "master_b")
+                 "master_a", "master_b", "leader_a", "leader_b")
+VERSION_FIELDS = ("side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "master_a", "master_b", "leader_a",
+                  "leader_b", "mission")
 AUDIT_FIELDS = ("at", "action", "by", "round_number", "table", "before", "after")
 
 
 def _fields(obj, names) -> dict:
     return {name: jsonable(getattr(obj, name)) for name in names}
+
+
+def _given(data: dict, names, later=LATER_FIELDS) -> dict:
+    """The fields of a backed-up row; one added after the backup was made takes the model's default."""
+    return {name: data[name] for name in names if name in data or name not in later}
 
 
 def export_event(event: Event) -> dict:
@@ -46,8 +54,8 @@ def export_event(event: Event) -> dict:
     for game in games.order_by("round__number", "id"):
         result = getattr(game, "result", None)
         games_by_round.setdefault(game.round_id, []).append({
-            "ref": game.pk, "table": game.table, "player_a": game.player_a_id, "player_b": game.player_b_id,
-            "flags": game.flags,
+            "ref": game.pk, "player_a": game.player_a_id, "player_b": game.player_b_id,
+            **_fields(game, GAME_FIELDS),
             "result": {**_fields(result, RESULT_FIELDS),
                        "entered_by": username.get(result.entered_by_id)} if result else None,
             "versions": [_fields(v, VERSION_FIELDS) for v in game.reports.all()],
@@ -82,8 +90,7 @@ def import_event(data: dict, *, organizer=None) -> Event:
     creator = users.get(data["event"]["created_by"]) or organizer
     if creator is None:
         raise BackupError(f"no account {data['event']['created_by']!r} here: name an organizer to restore it")
-    event = Event(**{k: data["event"][k] for k in EVENT_FIELDS if k in data["event"] or k not in LATER_EVENT_FIELDS},
-                  created_by=creator)
+    event = Event(**_given(data["event"], EVENT_FIELDS, LATER_EVENT_FIELDS), created_by=creator)
     with event_change(event, lock=False):
         event.slug = free_slug(data["event"]["name"])
         event.save()
@@ -96,15 +103,15 @@ def import_event(data: dict, *, organizer=None) -> Event:
         for r in data["rounds"]:
             rnd = Round.objects.create(event=event, **{k: r[k] for k in ROUND_FIELDS})
             for g in r["games"]:
-                game = Game.objects.create(round=rnd, table=g["table"], flags=g["flags"],
-                                           player_a=players[g["player_a"]],
+                game = Game.objects.create(round=rnd, **_given(g, GAME_FIELDS), player_a=players[g["player_a"]],
                                            player_b=players[g["player_b"]] if g["player_b"] else None)
                 Seat.objects.bulk_create(Seat(round=rnd, game=game, player=players[ref])
                                          for ref in (g["player_a"], g["player_b"]) if ref)
                 if g["result"]:
                     Result.objects.create(game=game, entered_by=users.get(g["result"]["entered_by"]),
-                                          **{k: g["result"][k] for k in RESULT_FIELDS})
-                PlayerReport.objects.bulk_create(PlayerReport(game=game, **v) for v in g["versions"])
+                                          **_given(g["result"], RESULT_FIELDS))
+                PlayerReport.objects.bulk_create(PlayerReport(game=game, **_given(v, VERSION_FIELDS))
+                                                 for v in g["versions"])
         # A player removed before the backup has no entry to point to any more: their records keep the
         # name in `by`/`before` and lose the link.
         AuditRecord.objects.bulk_create(AuditRecord(

@@ -59,6 +59,11 @@ class Event(models.Model):
     # How missions are set: one per round for every table, each table's own drawn by the product at pairing,
     # or flipped at the table and reported with the result.
     missions = models.CharField(max_length=10, default=PER_ROUND, choices=MISSION_CHOICES)
+    # Each round's strategy and deployment announced before the event, so players build crews for them
+    # ("1": {"strategy", "deployment"} keys); public. The pools stay private (scheme_pools).
+    missions_plan = models.JSONField(default=dict, blank=True)
+    # M3E: whether Dead Man's Hand models may be taken (shown on the event page).
+    dead_mans_hand = models.BooleanField(default=False)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

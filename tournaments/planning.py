@@ -49,6 +49,7 @@ class RoundInputs:
     unavailable_tables: list[int]
     fresh_tables: bool
     missions_setting: str = PER_ROUND  # per_round, per_table or at_table (scoring.missions)
+    planned_mission: dict | None = None  # the round's strategy and deployment as announced in advance
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,12 @@ def plan_round(inputs: RoundInputs, *, seed: str | int | None = None, strategy: 
     dealer = Dealer.for_event(inputs.deck_seed, already_flipped=inputs.cards_flipped)
     mission = None
     if inputs.missions_setting == PER_ROUND:
+        planned = inputs.planned_mission or {}
         mission = plan_mission(inputs.rules, inputs.chart, dealer, number=inputs.number, quarter=inputs.quarter,
-                               history=inputs.missions, planned_rounds=planned_rounds, strategy=strategy,
-                               deployment=deployment, scheme_pool=scheme_pool or inputs.fixed_pool)
+                               history=inputs.missions, planned_rounds=planned_rounds,
+                               strategy=strategy or planned.get("strategy", ""),
+                               deployment=deployment or planned.get("deployment", ""),
+                               scheme_pool=scheme_pool or inputs.fixed_pool)
     elif strategy or deployment or scheme_pool:
         raise invalid("mission_per_table", say("This event's tables each have their own mission: a round's "
                                                "strategy, deployment or pool cannot be chosen."), "strategy")

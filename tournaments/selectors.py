@@ -87,6 +87,7 @@ def round_inputs(event: Event) -> RoundInputs:
         missions=MissionHistory([s for s, _, _ in earlier if s], [d for _, d, _ in earlier if d]),
         missions_setting=event.missions,
         planned_rounds=event.rounds, fixed_pool=event.scheme_pools.get(str(number), []), players=players,
+        planned_mission=event.missions_plan.get(str(number), {}),
         history=history, totals=totals, rematch_window=event.rematch_window,
         unavailable_tables=event.unavailable_tables, fresh_tables=event.fresh_tables)
 

@@ -133,6 +133,8 @@ API = [
     ("disqualify", "POST", "/api/events/{e}/players/{ann}/disqualify/", {}, organizers(200), None),
     ("reinstate", "POST", "/api/events/{e}/players/{ann}/reinstate/", {}, organizers(200), None),
     ("rotate key", "POST", "/api/events/{e}/players/{ann}/rotate-key/", {}, organizers(200), None),
+    ("warnings", "GET", "/api/events/{e}/players/{ann}/warnings/", None, organizers(200), None),
+    ("warn", "POST", "/api/events/{e}/players/{bob}/warnings/", {"reason": "slow play"}, organizers(201), None),
     ("add co-organizer", "POST", "/api/events/{e}/organizers/", {"username": "stranger"}, organizers(200), None),
     ("self-register", "POST", "/api/events/{f}/register/", {"faction": "guild"},
      answers(401, 201, 403, 403, 403, 403, 201, 201, 201), None),

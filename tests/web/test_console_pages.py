@@ -119,6 +119,23 @@ def test_settings_before_round_one_vary_the_awards_and_chart(client, db):
     assert event.rules().forfeit.winner.vp == 10
 
 
+def test_the_console_sets_how_missions_are_set_and_dead_mans_hand(client, db):
+    from tests.factories import Api, make_user
+
+    user, token = make_user("owner")
+    Api(client, token).post("/api/events/", {"name": "Third", "date": "2022-01-01", "format": "m3e"})
+    client.force_login(user)
+    form = {"name": "Third", "date": "2022-01-01", "format": "m3e", "scheme_chart": "m3e", "rematch_window": "3",
+            "bye_tp": "3", "bye_diff": "4", "bye_vp": "6", "concession_winner_vp": "8", "forfeit_winner_vp": "8",
+            "missions": "at_table", "dead_mans_hand": "on"}
+    assert client.post("/console/e/third/settings/", form).status_code == 302
+    event = Event.objects.get(slug="third")
+    assert (event.missions, event.dead_mans_hand) == ("at_table", True)
+    refused = client.post("/console/e/third/settings/", {**form, "format": "gg2017", "scheme_chart": "gg2017"})
+    assert refused.status_code == 200 and "plays one mission at every table" in refused.content.decode()
+    assert Event.objects.get(slug="third").format == "m3e"
+
+
 def test_swap_two_seats_from_the_console(organizer_client):
     from tournaments.models import Game, Result
 

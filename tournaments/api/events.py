@@ -23,6 +23,11 @@ from tournaments.models import Event
 from tournaments.standings import TIEBREAKS
 
 
+class PlannedMissionSerializer(serializers.Serializer):
+    strategy = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+    deployment = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
+
+
 class EventSerializer(serializers.ModelSerializer):
     """An event and its announced rules; awards show the values in force (the format's unless varied)."""
 
@@ -50,6 +55,11 @@ class EventSerializer(serializers.ModelSerializer):
         choices=MISSION_SETTINGS, required=False, help_text="How missions are set: per_round (every table the "
         "same), per_table (each table's own, drawn at pairing from the event's deck) or at_table (flipped at the "
         "table and reported with the result). Left out: the format's way (M4E per_table, others per_round).")
+    missions_plan = serializers.DictField(
+        child=PlannedMissionSerializer(), required=False, help_text="Each round's strategy and deployment "
+        "announced before the event (keys by round number, \"1\", \"2\"...), public; the round is paired with "
+        "them. Missions per round only.")
+    dead_mans_hand = serializers.BooleanField(required=False, help_text="M3E: Dead Man's Hand models allowed.")
     round_length = serializers.IntegerField(read_only=True, help_text="The round length in force, in minutes.")
     unavailable_tables = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10000),
                                                required=False, max_length=1000)
@@ -59,13 +69,18 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["id", "slug", "name", "date", "format", "rounds", "rematch_window", "bye", "concession",
                   "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
                   "unavailable_tables", "self_reporting", "registration_open", "encounter_size", "round_minutes",
-                  "round_length", "missions", "organizers", "created_at"]
+                  "round_length", "missions", "missions_plan", "dead_mans_hand", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
     def validate_scheme_pools(self, pools):
         if any(not whole_number(key, most=ROUNDS_RANGE[1]) for key in pools):
             raise serializers.ValidationError("Scheme pools are keyed by round number: \"1\", \"2\", ...")
         return {str(int(key)): pool for key, pool in pools.items()}
+
+    def validate_missions_plan(self, plan):
+        if any(not whole_number(key, most=ROUNDS_RANGE[1]) for key in plan):
+            raise serializers.ValidationError("The missions plan is keyed by round number: \"1\", \"2\", ...")
+        return {str(int(key)): dict(planned) for key, planned in plan.items()}
 
     def settings_from(self, data: dict, current_awards: dict | None = None) -> dict:
         """The service's keyword arguments: the three awards travel together as `awards`."""

@@ -10,8 +10,9 @@ from rest_framework.response import Response
 from gaininggrounds.http_cache import public_cache
 from tournaments import services
 from tournaments.access import is_organizer
-from tournaments.api.permissions import EventScoped
+from tournaments.api.permissions import EventScoped, IsOrganizer
 from tournaments.models import Event, Player
+from tournaments.services.roster import WARNING_REASON_LENGTH
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -124,6 +125,39 @@ class PlayerReinstate(EventScoped):
         body.is_valid(raise_exception=True)
         player = services.player_reinstate(player=player, by=request.user, **body.validated_data)
         return Response(players_out(request, event, player, organizer=True))
+
+
+class WarningInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=WARNING_REASON_LENGTH, help_text="Why, in a few words.")
+
+
+class WarningSerializer(serializers.Serializer):
+    warning = serializers.IntegerField(help_text="1 for the first warning, 2 for the second...")
+    reason = serializers.CharField()
+    by = serializers.CharField()
+    at = serializers.DateTimeField()
+    round = serializers.IntegerField(allow_null=True)
+
+
+class PlayerWarnings(EventScoped):
+    """A player's warnings (organizers only): GG2017 gives a single warning, then disqualification."""
+
+    permission_classes = [IsOrganizer]
+
+    @extend_schema(responses=WarningSerializer(many=True))
+    def get(self, request, event_id, player_id):
+        player = get_object_or_404(Player, pk=player_id, event=self.event())
+        return Response(WarningSerializer(services.player_warnings(player), many=True).data)
+
+    @extend_schema(request=WarningInputSerializer, responses={201: WarningSerializer(many=True)})
+    def post(self, request, event_id, player_id):
+        """Warn the player, with the reason, in the audit trail; answers every warning they have had (a
+        second one is the organizer's cue to disqualify: `POST .../disqualify/`)."""
+        player = get_object_or_404(Player, pk=player_id, event=self.event())
+        body = WarningInputSerializer(data=request.data if isinstance(request.data, dict) else {})
+        body.is_valid(raise_exception=True)
+        warnings = services.player_warn(player=player, by=request.user, reason=body.validated_data["reason"])
+        return Response(WarningSerializer(warnings, many=True).data, status=status.HTTP_201_CREATED)
 
 
 @public_cache("event", "event_id")

@@ -23,6 +23,7 @@ urlpatterns = [
     *[path(f"{EVENT}players/<int:player_id>/{action}/", players.PlayerAction.as_view(action=action),
            name=f"player-{action}") for action in players.PlayerAction.ACTIONS],
     path(f"{EVENT}players/<int:player_id>/reinstate/", players.PlayerReinstate.as_view(), name="player-reinstate"),
+    path(f"{EVENT}players/<int:player_id>/warnings/", players.PlayerWarnings.as_view(), name="player-warnings"),
     path(f"{EVENT}rounds/", rounds.EventRounds.as_view(), name="event-rounds"),
     path(f"{EVENT}rounds/<int:number>/", rounds.RoundDetail.as_view(), name="round-detail"),
     path(f"{EVENT}rounds/<int:number>/swap/", rounds.RoundSwap.as_view(), name="round-swap"),

@@ -20,6 +20,8 @@ from tournaments.services.roster import (
                                           player_drop,
                                           player_key_rotate,
                                           player_reinstate,
+                                          player_warn,
+                                          player_warnings,
 )
 from tournaments.services.round_clock import CLOCK_ACTIONS, clock_notice_say, round_clock
 from tournaments.services.rounds import round_delete, round_generate, round_request, round_swap
@@ -27,7 +29,7 @@ from tournaments.services.rounds import round_delete, round_generate, round_requ
 __all__ = [
     "CLOCK_ACTIONS", "clock_notice_say", "event_create", "event_update", "free_slug", "import_rows_checked",
     "organizer_add", "player_check_in", "player_disqualify", "player_drop", "player_key_rotate", "player_register",
-    "player_reinstate",
+    "player_reinstate", "player_warn", "player_warnings",
     "player_remove", "player_self_register", "player_update", "players_import", "report_confirm", "report_dispute",
     "report_submit", "result_record", "result_save", "result_scores", "round_clock", "round_delete",
     "round_generate", "round_request", "round_swap",

@@ -38,6 +38,8 @@ def event_create(
     encounter_size: int = 50,
     round_minutes: int | None = None,
     missions: str = "",
+    missions_plan: dict | None = None,
+    dead_mans_hand: bool = False,
 ) -> Event:
     """A new event; `missions` left empty follows the format (M4E: each table its own)."""
     event = Event(
@@ -57,6 +59,8 @@ def event_create(
         encounter_size=encounter_size,
         round_minutes=round_minutes,
         missions=missions or get_format(format).missions,
+        missions_plan=missions_plan or {},
+        dead_mans_hand=dead_mans_hand,
         created_by=user,
     )
     if deck_seed:
@@ -115,11 +119,40 @@ def _check_settings(event: Event, *, rounds_paired: int) -> None:
         problems.append(Problem("scheme_pools_per_round_only", say(
             "Scheme pools fixed in advance serve missions set per round; here each table has its own."),
             "scheme_pools"))
+    problems += _plan_problems(fmt, event)
     if not problems:
         for number, pool in event.scheme_pools.items():
             problems += scheme_pool_problems(event.chart(), pool, f"scheme_pools.{number}", size=pool_size(fmt))
     if problems:
         raise Invalid(*problems)
+
+
+def _plan_problems(fmt, event: Event) -> list[Problem]:
+    """A missions plan announced in advance: per-round missions only, the format's strategies and
+    deployments, no strategy planned twice while the format has others."""
+    plan = event.missions_plan
+    if not plan:
+        return []
+    if event.missions != PER_ROUND:
+        return [Problem("missions_plan_per_round_only", say(
+            "A missions plan announces the round's mission for every table; here each table has its own."),
+            "missions_plan")]
+    problems = []
+    for number, planned in sorted(plan.items(), key=lambda item: int(item[0])):
+        attr = f"missions_plan.{number}"
+        if planned.get("strategy") and fmt.strategy(planned["strategy"]) is None:
+            problems.append(Problem("unknown_strategy", say('"{strategy}" is not a strategy of {fmt_name}.',
+                                                            strategy=planned["strategy"], fmt_name=fmt.name),
+                                    f"{attr}.strategy"))
+        if planned.get("deployment") and fmt.deployment(planned["deployment"]) is None:
+            problems.append(Problem("unknown_deployment", say('"{deployment}" is not a deployment of {fmt_name}.',
+                                                              deployment=planned["deployment"], fmt_name=fmt.name),
+                                    f"{attr}.deployment"))
+    strategies = [p["strategy"] for p in plan.values() if p.get("strategy")]
+    if len(set(strategies)) < min(len(strategies), len(fmt.strategies)):
+        problems.append(Problem("strategy_used", say("The plan names a strategy twice; each round plays a different "
+                                                     "one while the format has others."), "missions_plan"))
+    return problems
 
 
 def free_slug(name: str) -> str:

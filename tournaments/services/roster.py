@@ -1,11 +1,14 @@
-"""Who takes part on the day: check-in, drops, disqualifications, and the private links."""
+"""Who takes part on the day: check-in, drops, warnings, disqualifications, and the private links."""
 from __future__ import annotations
 
+from audit.models import AuditRecord
 from audit.services import record
+from scoring.entries import hidden_characters_problem, plain
 from scoring.messages import say
-from scoring.problems import conflict
+from scoring.problems import Invalid, conflict, invalid
 from scoring.results import score_report
 from scoring.validator import FORFEITED, Report
+from tournaments import selectors
 from tournaments.models import Player, new_player_key
 from tournaments.services.changes import event_change
 from tournaments.services.results import result_save
@@ -67,6 +70,36 @@ def player_reinstate(*, player: Player, by, lift_disqualification: bool = False)
         after = {"status": ACTIVE, **({"disqualification_lifted": True} if before == DISQUALIFIED else {})}
         record(event, by, "player_reinstated", player=player, before={"status": before}, after=after)
     return player
+
+
+WARNING_REASON_LENGTH = 200
+
+
+def player_warn(*, player: Player, by, reason: str) -> list[dict]:
+    """A warning for a player, with its reason, in the audit trail (GG2017: a single warning, then
+    disqualification: the organizer decides the second time). Returns every warning the player has had."""
+    reason = plain(reason)
+    problem = hidden_characters_problem(reason, "reason")
+    if problem is not None:
+        raise Invalid(problem)
+    if not reason or len(reason) > WARNING_REASON_LENGTH:
+        raise invalid("reason_required", say("Say why, in at most {most} characters.", most=WARNING_REASON_LENGTH),
+                      "reason")
+    with event_change(player.event) as event:
+        player = Player.objects.select_related("event").get(pk=player.pk)
+        _refuse_if_disqualified(player)
+        earlier = player_warnings(player)
+        number = len(earlier) + 1
+        record(event, by, "player_warned", round_number=selectors.latest_round_number(event) or None,
+               player=player, after={"reason": reason, "warning": number})
+    return player_warnings(player)
+
+
+def player_warnings(player: Player) -> list[dict]:
+    """The player's warnings, oldest first: reason, who gave it, when, in which round."""
+    return [{"warning": r.after.get("warning"), "reason": r.after.get("reason", ""), "by": r.by, "at": r.at,
+             "round": r.round_number}
+            for r in AuditRecord.objects.filter(player=player, action="player_warned").order_by("at", "id")]
 
 
 def player_key_rotate(*, player: Player, by) -> Player:

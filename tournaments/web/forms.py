@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
 from scoring.formats import FORMATS, GG2017, Format
+from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from scoring.problems import DomainError
 from scoring.validator import ENTERED_OUTCOMES, PLAYED, Report
 from tournaments.access import signin_wait
@@ -115,6 +116,11 @@ class SettingsForm(forms.Form):
                                         required=False)
     round_minutes = forms.IntegerField(label=_("Round length (minutes)"), **bounded(ROUND_MINUTES_RANGE),
                                        required=False, help_text=_("Empty: the format's suggestion."))
+    missions = forms.ChoiceField(label=_("Missions"), required=False, choices=[
+        (PER_ROUND, _("one per round, the same at every table")),
+        (PER_TABLE, _("each table its own, drawn at pairing")),
+        (AT_TABLE, _("each table its own, flipped at the table and reported"))])
+    dead_mans_hand = forms.BooleanField(label=_("Dead Man's Hand models allowed (M3E)"), required=False)
     bye_tp = forms.IntegerField(label=_("Bye: TP"), **bounded(AWARD_RANGES["tp"]))
     bye_diff = forms.IntegerField(label=_("Bye: Differential"), **bounded(AWARD_RANGES["diff"]))
     bye_vp = forms.IntegerField(label=_("Bye: VP"), **bounded(AWARD_RANGES["vp"]))

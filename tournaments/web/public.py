@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from gaininggrounds.http_cache import public_cache
+from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from tournaments import selectors
 from tournaments.models import Event, Player, status_of
@@ -53,7 +54,12 @@ def event_page(request, slug):
         entered = request.user.is_authenticated and event.players.filter(user=request.user).exists()
         registration = {"entered": entered, "form": None if entered else RegistrationForm(
             format_key=event.format, initial={"name": request.user.get_username()})}
-    return render(request, "public/event.html", {"event": event, "rounds": rounds,
+    fmt = get_format(event.format)
+    plan = [{"round": int(number), "strategy": presenters.localized(fmt.strategy(p.get("strategy", ""))),
+             "deployment": presenters.localized(fmt.deployment(p.get("deployment", "")))}
+            for number, p in sorted(event.missions_plan.items(), key=lambda item: int(item[0]))]
+    return render(request, "public/event.html", {"event": event, "rounds": rounds, "plan": plan,
+                                                 "edition": fmt.edition,
                                                  "players": rendered_rows("public/_player_row.html", players),
                                                  "registration": registration})
 

@@ -51,7 +51,13 @@ def event(request, event):
 
 
 def _event_context(event, **extra):
+    warned: dict[int, list[str]] = {}
+    for player_id, after in event.audit.filter(action="player_warned").order_by("at", "id").values_list(
+            "player_id", "after"):
+        warned.setdefault(player_id, []).append(after.get("reason", ""))
     players = [(p, presenters.faction(event.format, p.faction)) for p in event.players.all()]
+    for player, _faction in players:
+        player.warnings = warned.get(player.pk, [])
     return {"event": event, "players": players, "rounds": event.round_set.order_by("number"),
             "import_form": ImportForm(), "round_form": RoundForm(), "export_choices": EXPORT_CHOICES, **extra}
 
@@ -69,6 +75,7 @@ def player_action(request, event, player_id, action):
                "reinstate": services.player_reinstate,
                "lift-disqualification": partial(services.player_reinstate, lift_disqualification=True),
                "rotate-key": services.player_key_rotate}
+    actions["warn"] = partial(services.player_warn, reason=request.POST.get("reason", ""))
     if action not in actions:
         raise Http404("No such action")
     try:
@@ -76,6 +83,8 @@ def player_action(request, event, player_id, action):
     except DomainError as error:
         messages.error(request, str(error))
     else:
+        if action == "warn":
+            messages.success(request, _("%(name)s warned.") % {"name": player.name})
         if action == "rotate-key":
             messages.success(request, _("New private link for %(name)s; the old one no longer works.")
                              % {"name": player.name})
@@ -109,6 +118,7 @@ def settings_page(request, event):
                "rounds": event.rounds, "rematch_window": event.rematch_window, "fresh_tables": event.fresh_tables,
                "self_reporting": event.self_reporting, "registration_open": event.registration_open,
                "encounter_size": event.encounter_size, "round_minutes": event.round_minutes,
+               "missions": event.missions, "dead_mans_hand": event.dead_mans_hand,
                "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
@@ -116,7 +126,9 @@ def settings_page(request, event):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables",
-                                        "self_reporting", "registration_open", "round_minutes")}
+                                        "self_reporting", "registration_open", "round_minutes",
+                                        "dead_mans_hand")}
+        changes["missions"] = data["missions"] or event.missions  # left out: as it was
         changes["encounter_size"] = data["encounter_size"] or event.encounter_size  # left empty: as it was
         if data["format"] != event.format:
             changes["scheme_chart"] = ""  # the new format's own first chart
