@@ -66,18 +66,24 @@ def scheme_pool_problems(chart: SchemeChart, pool: Sequence[str], attr: str = "s
     return problems
 
 
+def unknown_names(fmt: Format, strategy: str, deployment: str, attr: str = "", *,
+                  required: bool = False) -> list[Problem]:
+    """A strategy or deployment (keys) the format does not have; empty ones only when `required`."""
+    problems = []
+    if (strategy or required) and fmt.strategy(strategy) is None:
+        problems.append(Problem("unknown_strategy", say('"{strategy}" is not a strategy of {fmt_name}.',
+                                                        strategy=strategy, fmt_name=fmt.name), f"{attr}strategy"))
+    if (deployment or required) and fmt.deployment(deployment) is None:
+        problems.append(Problem("unknown_deployment", say('"{deployment}" is not a deployment of {fmt_name}.',
+                                                          deployment=deployment, fmt_name=fmt.name),
+                                f"{attr}deployment"))
+    return problems
+
+
 def table_mission_problems(fmt: Format, mission, attr: str = "mission") -> list[Problem]:
     """A mission a table flipped and reported: the format's strategy and deployment, and a pool of the
     format's size from one of its charts."""
-    problems = []
-    if fmt.strategy(mission.strategy) is None:
-        problems.append(Problem("unknown_strategy", say('"{strategy}" is not a strategy of {fmt_name}.',
-                                                        strategy=mission.strategy, fmt_name=fmt.name),
-                                f"{attr}.strategy"))
-    if fmt.deployment(mission.deployment) is None:
-        problems.append(Problem("unknown_deployment", say('"{deployment}" is not a deployment of {fmt_name}.',
-                                                          deployment=mission.deployment, fmt_name=fmt.name),
-                                f"{attr}.deployment"))
+    problems = unknown_names(fmt, mission.strategy, mission.deployment, f"{attr}.", required=True)
     charts = [c for c in fmt.scheme_charts if all(key in {s.key for s in c.schemes} for key in mission.scheme_pool)]
     problems += scheme_pool_problems(charts[0] if charts else fmt.scheme_charts[0], mission.scheme_pool,
                                      f"{attr}.scheme_pool", size=pool_size(fmt))
@@ -98,18 +104,10 @@ def plan_mission(
     scheme_pool: Sequence[str] = (),
 ) -> Mission:
     """The mission of round `number`; the dealer records any card flipped. Raises `Invalid`."""
-    problems: list[Problem] = []
+    problems: list[Problem] = unknown_names(fmt, strategy, deployment)
     fresh = [s for s in fmt.strategies if s.key not in history.strategies]
-    if strategy:
-        if fmt.strategy(strategy) is None:
-            problems.append(
-                Problem(
-                    "unknown_strategy",
-                    say('"{strategy}" is not a strategy of {fmt_name}.', strategy=strategy, fmt_name=fmt.name),
-                    "strategy",
-                )
-            )
-        elif strategy in history.strategies and fresh:
+    if strategy and fmt.strategy(strategy) is not None:
+        if strategy in history.strategies and fresh:
             problems.append(
                 Problem(
                     "strategy_used",
@@ -120,14 +118,6 @@ def plan_mission(
                     "strategy",
                 )
             )
-    if deployment and fmt.deployment(deployment) is None:
-        problems.append(
-            Problem(
-                "unknown_deployment",
-                say('"{deployment}" is not a deployment of {fmt_name}.', deployment=deployment, fmt_name=fmt.name),
-                "deployment",
-            )
-        )
     if scheme_pool:
         problems += scheme_pool_problems(chart, scheme_pool, size=pool_size(fmt))
     if problems:

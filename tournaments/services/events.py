@@ -7,7 +7,7 @@ from django.utils.text import slugify
 from audit.services import jsonable, record
 from scoring.formats import get_format
 from scoring.messages import say
-from scoring.missions import PER_ROUND, pool_size, scheme_pool_problems
+from scoring.missions import PER_ROUND, pool_size, scheme_pool_problems, unknown_names
 from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
 from tournaments.models import Event
@@ -139,15 +139,8 @@ def _plan_problems(fmt, event: Event) -> list[Problem]:
             "missions_plan")]
     problems = []
     for number, planned in sorted(plan.items(), key=lambda item: int(item[0])):
-        attr = f"missions_plan.{number}"
-        if planned.get("strategy") and fmt.strategy(planned["strategy"]) is None:
-            problems.append(Problem("unknown_strategy", say('"{strategy}" is not a strategy of {fmt_name}.',
-                                                            strategy=planned["strategy"], fmt_name=fmt.name),
-                                    f"{attr}.strategy"))
-        if planned.get("deployment") and fmt.deployment(planned["deployment"]) is None:
-            problems.append(Problem("unknown_deployment", say('"{deployment}" is not a deployment of {fmt_name}.',
-                                                              deployment=planned["deployment"], fmt_name=fmt.name),
-                                    f"{attr}.deployment"))
+        problems += unknown_names(fmt, planned.get("strategy", ""), planned.get("deployment", ""),
+                                  f"missions_plan.{number}.")
     strategies = [p["strategy"] for p in plan.values() if p.get("strategy")]
     if len(set(strategies)) < min(len(strategies), len(fmt.strategies)):
         problems.append(Problem("strategy_used", say("The plan names a strategy twice; each round plays a different "
