@@ -73,13 +73,16 @@ class Dealer:
     flips: list[Flip] = field(default_factory=list)
     seed: str = ""  # the event's: also shuffles M4E's scheme cards, which are not Fate cards
     already_flipped: int = 0
+    # Where the next pool is dealt ("round-2", "round-2/table-5"): M4E's scheme cards are shuffled anew for
+    # each, so a round whose strategy was announced (no Fate card flipped) still gets a pool of its own.
+    label: str = ""
 
     @classmethod
-    def for_event(cls, seed: str, already_flipped: int = 0) -> Dealer:
+    def for_event(cls, seed: str, already_flipped: int = 0, label: str = "") -> Dealer:
         cards = fate_decks(seed)
         for _ in range(already_flipped):
             next(cards)
-        return cls(cards, seed=seed, already_flipped=already_flipped)
+        return cls(cards, seed=seed, already_flipped=already_flipped, label=label)
 
     def flip(self, purpose: str, keep=lambda card: not card.is_joker) -> Card:
         """Flip until `keep` accepts a card (Jokers are flipped again by default)."""
@@ -112,9 +115,10 @@ def five_value_pool(chart: SchemeChart, dealer: Dealer) -> list[Named]:
 
 def three_card_pool(chart: SchemeChart, dealer: Dealer) -> list[Named]:
     """M4E: the season's scheme cards shuffled and three turned up. They are not Fate cards, so they are
-    shuffled from the event's seed and the Fate Deck's position: the same seed gives the same pools."""
+    shuffled from the event's seed, where the pool is dealt and the Fate Deck's position: the same seed
+    gives the same pools, and no two deals share a shuffle."""
     position = dealer.already_flipped + len(dealer.flips)
-    return random.Random(f"{dealer.seed}/scheme-cards/{position}").sample(list(chart.deck), 3)
+    return random.Random(f"{dealer.seed}/scheme-cards/{dealer.label}/{position}").sample(list(chart.deck), 3)
 
 
 def flip_scheme_pool(fmt: Format, chart: SchemeChart, dealer: Dealer) -> list[Named]:

@@ -70,10 +70,15 @@ def unknown_names(fmt: Format, strategy: str, deployment: str, attr: str = "", *
                   required: bool = False) -> list[Problem]:
     """A strategy or deployment (keys) the format does not have; empty ones only when `required`."""
     problems = []
-    if (strategy or required) and fmt.strategy(strategy) is None:
+    if required and not strategy:
+        problems.append(Problem("unknown_strategy", say("Name the strategy the table flipped."), f"{attr}strategy"))
+    elif strategy and fmt.strategy(strategy) is None:
         problems.append(Problem("unknown_strategy", say('"{strategy}" is not a strategy of {fmt_name}.',
                                                         strategy=strategy, fmt_name=fmt.name), f"{attr}strategy"))
-    if (deployment or required) and fmt.deployment(deployment) is None:
+    if required and not deployment:
+        problems.append(Problem("unknown_deployment", say("Name the deployment the table flipped."),
+                                f"{attr}deployment"))
+    elif deployment and fmt.deployment(deployment) is None:
         problems.append(Problem("unknown_deployment", say('"{deployment}" is not a deployment of {fmt_name}.',
                                                           deployment=deployment, fmt_name=fmt.name),
                                 f"{attr}deployment"))

@@ -128,7 +128,7 @@ def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str,
                 "{who} scored {strategy_name}'s bonus VP in turns {value}; it scores once a game.",
                 who=who, strategy_name=strategy.name, value=", ".join(map(str, bonus_turns))), f"{base}.turns"))
     if rules.scheme_chains:
-        problems += _order_problems(part, base, who)
+        problems += _order_problems(rules, part, base, who)
     if sum(t.strategy for t in part.turns) != part.strategy:
         add(
             Problem(
@@ -161,19 +161,24 @@ def turn_problems(rules: Format, report: Report, part: SideBreakdown, base: str,
     return problems
 
 
-def _order_problems(part: SideBreakdown, base: str, who: str) -> list[Problem]:
+def _order_problems(rules: Format, part: SideBreakdown, base: str, who: str) -> list[Problem]:
     """M4E: a player holds one scheme at a time and picks the next at the end of the turn the previous one
-    was revealed, so each scheme first scores in a later turn than the one before it."""
+    was revealed (or abandoned), so each scheme first scores in a later turn than the one before it, and
+    the n-th scheme held in turn n at the earliest."""
     problems = []
-    last_reveal = 0
-    for score in part.schemes:
+    ended = 0  # the turn the scheme before ended in (revealed; abandoned at the earliest)
+    for i, score in enumerate(part.schemes):
         scored_in = [t.turn for t in part.turns if t.schemes.get(score.scheme, 0) > 0]
+        earliest = ended + 1
         if not scored_in:
+            ended = earliest  # abandoned (or still held): the next one comes a turn later at the earliest
             continue
-        if min(scored_in) <= last_reveal:
+        scheme = rules.scheme(score.scheme)
+        if min(scored_in) < earliest:
             problems.append(Problem("scheme_out_of_order", say(
-                "{who} scored {key} in turn {turn_turn}, but the scheme before it was revealed in turn {last}; "
-                "the next scheme is picked at the end of that turn.", who=who, key=score.scheme,
-                turn_turn=min(scored_in), last=last_reveal), f"{base}.turns"))
-        last_reveal = max(last_reveal, min(scored_in))
+                "{who} scored {key} (scheme {n} held) in turn {turn_turn}; the scheme before it ended in turn "
+                "{last} at the earliest and the next is picked at the end of that turn.", who=who,
+                key=scheme.name if scheme else score.scheme, n=i + 1, turn_turn=min(scored_in), last=ended),
+                f"{base}.turns"))
+        ended = max(min(scored_in), earliest)
     return problems

@@ -57,8 +57,9 @@ ERROR_CODES = {
     "breakdown_mismatch": "Strategy and scheme VP do not add up to the reported VP.",
     "turn_out_of_range": "A turn number outside the turns played.",
     "turn_repeated": "The same turn listed twice.",
-    "strategy_turn_limit": "More than 1 strategy VP in one turn.",
-    "scheme_turn_limit": "More than 1 VP from one scheme in one turn (M3E).",
+    "strategy_turn_limit": "More strategy VP in one turn than the strategy gives (1; M4E 2 in its doubled turn "
+                           "or with its once-a-game bonus).",
+    "scheme_turn_limit": "More VP from one scheme in one turn than allowed (M3E 1, M4E 2).",
     "scheme_not_chosen": "Per-turn VP for a scheme the player did not choose.",
     "turn_breakdown_mismatch": "Per-turn VP do not add up to the breakdown.",
     "schemes_above_limit": "More VP from all schemes together than a game allows (6 M4E).",
@@ -276,7 +277,7 @@ def _breakdown_problems(
             report_turns=report.turns, per_turn=limits.strategy_per_turn, first=limits.strategy_first_turn,
             value=rules.strategy_most_after(report.turns, played_strategy)), f"{base}.strategy"))
     if rules.scheme_chains:
-        problems += _chain_problems(rules, part, pool, base, who)
+        problems += _chain_problems(rules, part, pool, base, who, report.turns or rules.turns_max)
     elif len(part.schemes) > limits.schemes_per_player:
         add(
             Problem(
@@ -385,10 +386,12 @@ def _breakdown_problems(
     return problems
 
 
-def _chain_problems(rules: Format, part: SideBreakdown, pool: Sequence[str], base: str, who: str) -> list[Problem]:
+def _chain_problems(rules: Format, part: SideBreakdown, pool: Sequence[str], base: str, who: str,
+                    turns: int) -> list[Problem]:
     """M4E: the schemes a player held, in order: the first from the table's pool, each later one among the
     previous one's next schemes, none revealed twice (one abandoned for 0 VP may come back), and 6 VP
-    from all of them together."""
+    from all of them together. One is held at a time and the next picked at the end of a turn, so the
+    n-th scores in turn n at the earliest: a game of `turns` turns scores at most its first `turns`."""
     limits = rules.vp
     problems: list[Problem] = []
     add = problems.append
@@ -412,6 +415,11 @@ def _chain_problems(rules: Format, part: SideBreakdown, pool: Sequence[str], bas
             add(Problem("scheme_not_next", say(
                 "{who} followed {previous} with {scheme_name}; after {previous} come {value}.",
                 who=who, previous=previous.name, scheme_name=scheme.name, value=", ".join(previous.next)), attr))
+        if score.vp > 0 and i + 1 > turns:
+            add(Problem("scheme_above_turns", say(
+                "{who}'s scheme {n} ({scheme_name}) scored in a game of {turns} turns; one scheme is held at a time "
+                "and the next picked at the end of a turn, so scheme {n} scores from turn {n}.", who=who, n=i + 1,
+                scheme_name=scheme.name, turns=turns), f"{base}.schemes.{i}.vp"))
         if score.vp > 0 and scheme.key in revealed:
             add(Problem("scheme_repeated", say(
                 "{who} revealed {scheme_name} twice; a player reveals each scheme once a game.",

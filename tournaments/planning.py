@@ -82,7 +82,7 @@ def plan_round(inputs: RoundInputs, *, seed: str | int | None = None, strategy: 
         raise conflict("not_enough_players",
                        say("Only {value} checked-in active player(s): a round needs two.", value=len(field)))
     planned_rounds = inputs.planned_rounds or inputs.rules.rounds_for(len(field))
-    dealer = Dealer.for_event(inputs.deck_seed, already_flipped=inputs.cards_flipped)
+    dealer = Dealer.for_event(inputs.deck_seed, already_flipped=inputs.cards_flipped, label=f"round-{inputs.number}")
     mission = None
     if inputs.missions_setting == PER_ROUND:
         planned = inputs.planned_mission or {}
@@ -126,6 +126,7 @@ def _with_table_mission(game: PlannedGame, inputs: RoundInputs, dealer: Dealer, 
     if game.table is None:
         return game
     already = len(dealer.flips)
+    dealer.label = f"round-{inputs.number}/table-{game.table}"
     mission = table_mission(inputs.rules, inputs.chart, dealer)
     flips += [{"card": f.card.code, "purpose": f.purpose, "kept": f.kept, "table": game.table}
               for f in dealer.flips[already:]]

@@ -50,12 +50,28 @@ def test_missions_per_table_drawn_at_pairing_and_reproducible(api):
     assert len(games) == 4 and all(len(g["mission"]["scheme_pool"]) == 3 for g in games)
     dealer = Dealer.for_event("zero-hour")
     for game in sorted(games, key=lambda g: g["table"]):
+        dealer.label = f"round-1/table-{game['table']}"
         expected = table_mission(M4E_GG0, M4E_GG0.scheme_charts[0], dealer)
         assert game["mission"]["strategy"]["key"] == expected.strategy.key
         assert game["mission"]["deployment"]["key"] == expected.deployment.key
         assert [s["key"] for s in game["mission"]["scheme_pool"]] == [s.key for s in expected.scheme_pool]
     assert {c["table"] for c in rnd["cards"]} == {g["table"] for g in games}
     assert [c["card"] for c in rnd["cards"]] == [f.card.code for f in dealer.flips]
+
+
+def test_rounds_with_announced_missions_each_get_a_pool_of_their_own(api):
+    """No Fate card is flipped for an announced strategy and deployment: the pool still differs by round."""
+    plan = {str(n): {"strategy": s, "deployment": "standard"}
+            for n, s in enumerate(("informants", "plant-explosives", "recover-evidence", "boundary-dispute"), 1)}
+    event = m4e_event(api, players=8, missions="per_round", missions_plan=plan, rounds=4)
+    pools = []
+    for _ in range(4):
+        status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {})
+        assert status == 201, rnd
+        pools.append(tuple(rnd["scheme_pool"]))
+        for game in rnd["games"]:
+            api.post(f"/api/games/{game['id']}/result/", {"vp_a": 2, "vp_b": 1})
+    assert rnd["cards"] == [] and len(set(pools)) == 4
 
 
 def test_a_round_of_a_per_table_event_takes_no_round_mission(api):
@@ -170,3 +186,21 @@ def test_the_missions_setting_is_fixed_once_round_one_is_paired(api):
     status, body = api.call("patch", f"/api/events/{event['id']}/", {"missions": "at_table"})
     assert status == 409, body
     assert AuditRecord.objects.filter(action="settings_changed").count() == 0
+
+
+def test_the_same_figures_with_another_mission_are_a_dispute(api):
+    event = m4e_event(api, players=2, missions="at_table")
+    game = api.post(f"/api/events/{event['id']}/rounds/", {})[1]["games"][0]
+    keys = {p["id"]: p["key"] for p in api.get(f"/api/events/{event['id']}/players/")[1]}
+    mission = {"strategy": "informants", "deployment": "flank", "scheme_pool": ["ensnare", "frame-job",
+                                                                               "breakthrough"]}
+    other = {"strategy": "boundary-dispute", "deployment": "wedge", "scheme_pool": ["ensnare", "frame-job",
+                                                                                    "assassinate"]}
+    Api(APIClient(), key=keys[game["player_a"]]).post(f"/api/games/{game['id']}/report/",
+                                                      {"vp_a": 2, "vp_b": 0, "mission": mission})
+    status, answer = Api(APIClient(), key=keys[game["player_b"]]).post(
+        f"/api/games/{game['id']}/dispute/", {"vp_a": 2, "vp_b": 0, "mission": other})
+    assert status == 200 and answer["status"] == "disputed" and answer["mission"] is None
+    blank = rejected(api, "post", f"/api/games/{game['id']}/result/", {"vp_a": 1, "vp_b": 0, "mission": {
+        "strategy": "", "deployment": "", "scheme_pool": []}}, 400)
+    assert ("mission.strategy", "blank") in error_codes(blank), "the API refuses it before the rules module"

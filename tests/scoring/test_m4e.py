@@ -244,3 +244,21 @@ def test_a_chain_the_validator_accepts_follows_the_graph_and_the_caps(chain, vps
         assert after in [key_of(n) for n in GG0.scheme(before).next]
     revealed = [key for key, vp, _ in schemes if vp]
     assert len(revealed) == len(set(revealed))
+
+
+def test_the_nth_scheme_held_scores_from_turn_n():
+    """One scheme at a time, the next picked at the end of a turn: a 1-turn game scores one scheme, a
+    2-turn game two, and an abandoned scheme pushes the next one a turn later."""
+    two = side(0, ("breakthrough", 1), ("assassinate", 1, "x"))
+    assert ("scheme_above_turns", "breakdown.a.schemes.1.vp") in codes(game(2, two, turns=1))
+    assert codes(game(2, two, turns=2)) == set()
+    four = side(0, ("breakthrough", 1), ("assassinate", 1, "x"), ("runic-binding", 1), ("ensnare", 1))
+    assert ("scheme_above_turns", "breakdown.a.schemes.2.vp") in codes(game(4, four, turns=2))
+    abandoned = side(0, ("breakthrough", 0), ("assassinate", 2, "x"), turns=(TurnScore(1, 0, {"assassinate": 2}),))
+    assert ("scheme_out_of_order", "breakdown.a.turns") in codes(game(2, abandoned))
+    later = side(0, ("breakthrough", 0), ("assassinate", 2, "x"), turns=(TurnScore(2, 0, {"assassinate": 2}),))
+    assert codes(game(2, later)) == set()
+    after_reveal = side(0, ("breakthrough", 1), ("assassinate", 0, "x"), ("runic-binding", 1), turns=(
+        TurnScore(3, 0, {"breakthrough": 1}), TurnScore(4, 0, {"runic-binding": 1})))
+    found = validate_report(GG0, game(2, after_reveal), pool=POOL, names=NAMES)
+    assert [p.code for p in found] == ["scheme_out_of_order"] and "Runic Binding" in found[0].detail

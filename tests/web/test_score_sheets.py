@@ -146,3 +146,21 @@ def test_the_clock_calls_the_last_turn_in_m4e_and_warns_in_gg2017(gg0, event):
         pages.append(Client().get(f"/e/{slug}/rounds/1/").content.decode())
     assert "Last turn: finish the turn you are playing" in pages[0] and "15 minutes left" not in pages[0]
     assert "15 minutes left." in pages[1] and "Last turn" not in pages[1]
+
+
+def test_turn_by_turn_is_all_or_nothing_and_its_problems_sit_beside_the_turn(gg0):
+    event, game = gg0
+    first, _ = chain(game)
+    client, url = organizer(event), f"/console/e/{event.slug}/games/{game.pk}/sheet/"
+    before = db_state()
+    base = {"outcome": "played", "vp_a": 4, "vp_b": 0, "turns": 3, "a_strategy": 3, "a_scheme_1": first,
+            "a_scheme_1_vp": 1, "a_scheme_1_note": "x"}
+    half = client.post(url, {**base, "a_scheme_1_turn": 2}).content.decode()
+    assert "fill in the turn of every scheme" in half[half.index('name="a_strategy_t1"'):half.index(
+        'name="a_strategy_t2"')]
+    late = client.post(url, {**base, "a_scheme_1_turn": 4, "a_strategy_t1": 1, "a_strategy_t2": 1,
+                             "a_strategy_t3": 1}).content.decode()
+    assert "the game had 3 turns" in late[late.index('name="a_scheme_1_turn"'):late.index('name="a_scheme_1_note"')]
+    assert db_state() == before
+    assert client.post(url, {**base, "a_scheme_1_turn": 2, "a_strategy_t1": 1, "a_strategy_t2": 1,
+                             "a_strategy_t3": 1}).status_code == 302

@@ -110,8 +110,10 @@ def _store_version(game, player, side, mine, theirs, report, scores, leaders, ac
 
 
 def _same_result(one: PlayerReport, other: PlayerReport) -> bool:
+    """The same figures, and the same mission where both say which their table flipped."""
     fields = ("outcome", "loser", "vp_a", "vp_b")
-    return all(getattr(one, f) == getattr(other, f) for f in fields)
+    same_mission = not (one.mission and other.mission) or one.mission == other.mission
+    return same_mission and all(getattr(one, f) == getattr(other, f) for f in fields)
 
 
 def _as_report(version: PlayerReport) -> Report:

@@ -61,7 +61,7 @@ def result_scores(game: Game, report: Report):
         if report.mission is None and report.outcome == PLAYED and not game.strategy:
             raise invalid("mission_required", say(
                 "Each table of this event flips its own mission: report the strategy, deployment and Scheme "
-                "Pool your table played."), "mission")
+                "Pool the table played."), "mission")
     elif report.mission is not None:
         raise invalid("mission_unexpected", say(
             "This event's missions are not flipped at the table: report the result without one."), "mission")

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.formats import Format
 from scoring.missions import pool_size
+from scoring.problems import Invalid, Problem
 from scoring.validator import SchemeScore, SideBreakdown, TableMission, TurnScore
 from tournaments.web.presenters import localized
 
@@ -68,6 +69,8 @@ class ScoreSheet:
             return None
         if total is None:
             total = sum(v or 0 for v in per_turn.values())
+        if by_turn:
+            self._refuse_half_turns(prefix, per_turn, rows, total)
         turns = ()
         if by_turn:  # the turns with something written in them
             last = max([fmt.turns_max, *(row[2] or 0 for row in rows)])
@@ -78,6 +81,18 @@ class ScoreSheet:
         self.turn_order = {**getattr(self, "turn_order", {}), prefix: [t.turn for t in turns]}
         return SideBreakdown(strategy=total, schemes=tuple(SchemeScore(key, vp or 0, note.strip())
                                                            for key, vp, _, note in rows), turns=turns)
+
+    def _refuse_half_turns(self, prefix: str, per_turn: dict, rows: list, total: int) -> None:
+        """Turn by turn is all or nothing: every scheme that scored needs its turn, and strategy VP need
+        theirs; half of it would be judged as zeros."""
+        missing = next((f"{prefix}scheme_{i}_turn" for i, row in enumerate(rows, start=1) if row[1] and not row[2]),
+                       None)
+        if missing is None and total and all(v is None for v in per_turn.values()):
+            missing = f"{prefix}strategy_t1"
+        if missing is not None:
+            raise Invalid(Problem("turns_incomplete", str(_(
+                "Turn by turn, fill in the turn of every scheme that scored and the strategy VP of each turn, "
+                "or leave all of it empty.")), missing))
 
     def table_mission(self) -> TableMission | None:
         data = self.cleaned_data
@@ -108,7 +123,12 @@ class ScoreSheet:
             return f"{prefix}scheme_{int(index) + 1}{suffix}"
         if part == "turns" and index is not None:
             order = getattr(self, "turn_order", {}).get(prefix, [])
-            name = f"{prefix}strategy_t{order[int(index)]}" if int(index) < len(order) else ""
+            turn = order[int(index)] if int(index) < len(order) else None
+            scheme_row = next((f"{prefix}scheme_{i}_turn" for i in range(1, self.fmt.vp.schemes_per_player + 1)
+                               if self.cleaned_data.get(f"{prefix}scheme_{i}_turn") == turn), None)
+            if leaf in ("schemes", "turn") and scheme_row:
+                return scheme_row
+            name = f"{prefix}strategy_t{turn}"
             return name if name in self.fields else f"{prefix}strategy"
         return f"{prefix}strategy"
 

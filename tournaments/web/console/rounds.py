@@ -162,8 +162,8 @@ def score_sheet(request, event, game_id):
     if request.method == "POST":
         form = ScoreSheetForm(request.POST, **options)
         if form.is_valid():
-            report, masters = form.report()
             try:
+                report, masters = form.report()
                 services.result_record(game=game, by=request.user, report=report, masters=masters)
             except DomainError as error:
                 show_problems(form, error)
