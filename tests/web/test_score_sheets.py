@@ -164,3 +164,37 @@ def test_turn_by_turn_is_all_or_nothing_and_its_problems_sit_beside_the_turn(gg0
     assert db_state() == before
     assert client.post(url, {**base, "a_scheme_1_turn": 2, "a_strategy_t1": 1, "a_strategy_t2": 1,
                              "a_strategy_t3": 1}).status_code == 302
+
+
+def test_a_whole_gg0_event_in_the_console(client, db):
+    """Created, registered, paired three times with missions per table, every result entered from its score
+    sheet with leaders and schemes, and the standings follow: no API call."""
+    from tournaments import selectors
+
+    user, _ = make_user("desk")
+    client.force_login(user)
+    answer = client.post("/console/", {"name": "Zero Cup", "date": "2026-11-21", "format": "m4e-gg0"})
+    assert answer.status_code == 302
+    event = Event.objects.get(name="Zero Cup")
+    assert event.missions == "per_table" and event.round_length() == 150
+    factions = [f.key for f in M4E_GG0.factions]
+    for i in range(6):
+        client.post(f"/console/e/{event.slug}/", {"name": f"Crew {i}", "faction": factions[i]})
+    assert event.players.count() == 6
+    for number in (1, 2, 3):
+        assert client.post(f"/console/e/{event.slug}/rounds/", {"method": "swiss"}).status_code == 302
+        for game in Game.objects.select_related("player_a", "player_b").filter(round__event=event,
+                                                                                round__number=number):
+            assert len(game.scheme_pool) == 3
+            first = M4E_GG0.scheme(game.scheme_pool[0])
+            answer = client.post(f"/console/e/{event.slug}/games/{game.pk}/sheet/", {
+                "outcome": "played", "vp_a": 4, "vp_b": 2, "turns": 4,
+                "master_a": M4E_GG0.leaders[game.player_a.faction][0].label,
+                "master_b": M4E_GG0.leaders[game.player_b.faction][1].label,
+                "a_strategy": 3, "a_scheme_1": first.key, "a_scheme_1_vp": 1, "a_scheme_1_note": "x",
+                "b_strategy": 2})
+            assert answer.status_code == 302, answer.content.decode()[:2000]
+    results = Result.objects.filter(game__round__event=event)
+    assert results.count() == 9 and all(r.leader_a and r.leader_b for r in results)
+    standings = selectors.event_standings(event)
+    assert sum(s.totals.tp for s in standings) == 9 * 3
