@@ -1,10 +1,14 @@
 from csp.decorators import csp_update
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico whatever the page links: the icon itself lives with the static files.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The documentation viewers style themselves inline; Redoc starts from an inline script and runs its
     # search in a worker made from a blob.

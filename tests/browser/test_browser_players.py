@@ -57,6 +57,9 @@ def test_a_dispute_from_the_phone_is_decided_in_the_console(contexts, live_serve
     first.wait_for_selector("text=Reported: your opponent now confirms it.")
     second = contexts(**PHONE).new_page()
     second.goto(f"{live_server.url}/p/{opponent.key}/")
+    assert second.locator("button.primary[value=confirm]").is_visible(), "confirming is the main action"
+    assert not second.locator("input[name=my_vp]").is_visible(), "disputing opens its own form"
+    second.click("text=My figures differ: dispute")
     second.fill("input[name=my_vp]", "6")
     second.fill("input[name=their_vp]", "6")
     second.click("button[value=dispute]")

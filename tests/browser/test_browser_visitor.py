@@ -18,7 +18,18 @@ def test_visitor_finds_their_table_and_reads_the_standings_in_french(browser, li
     page.fill("input[name=q]", "chlo")
     expect(page.locator(".game")).to_have_count(1)  # (a string predicate would need eval, which CSP forbids)
     assert "Chloé Martin" in page.inner_text("#pairings")
+    page.fill("input[name=q]", "CHLOE")  # case and accents ignored
+    expect(page.locator(".game")).to_have_count(1)
+    table = page.locator(".game .table").first.inner_text()
+    page.fill("input[name=q]", table)  # a table number finds its table
+    expect(page.locator(".game")).to_have_count(1)
+    page.fill("input[name=q]", "")
+    expect(page.locator(".game")).to_have_count(3)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "no sideways scrolling at 360 px"
+    small = page.evaluate("""() => [...document.querySelectorAll('header a, .tabs a, .game a, input, button')]
+        .map(e => [e.textContent.trim() || e.name, e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44).map(([t]) => t)""")
+    assert small == [], f"tap targets under 44 x 44 px: {small}"
     page.click("a[hreflang=fr]")
     page.wait_for_selector("html[lang=fr]")
     page.click("text=Classement")

@@ -1,4 +1,5 @@
 """Public pages: server-rendered from the same selectors the API uses; htmx refreshes the live parts."""
+import unicodedata
 from collections import Counter
 
 from django.conf import settings
@@ -70,20 +71,20 @@ def round_page(request, slug, number):
     rnd = event.round_set.filter(number=number).first()
     if rnd is None:
         raise Http404("No such round")
-    query = request.GET.get("q", "").strip()
-    wanted = query.casefold()
+    query = request.GET.get("q", "").strip()[:100]
+    wanted = searchable(query)
     # The hall's most polled page: plain values from two queries, each seat (faction name, link) made
     # once per player, no tuple indexing in the template (Django's `seat.0` falls back to dir()).
     players = event.players.values_list("id", "name", "faction")
     factions = {key: presenters.faction(event.format, key) for key in {faction for _, _, faction in players}}
     link = player_link(event.slug)
-    seat_of = {pid: {"name": name, "faction": factions[faction], "href": link(pid)}
+    seat_of = {pid: {"name": name, "faction": factions[faction], "href": link(pid), "search": searchable(name)}
                for pid, name, faction in players}
     rows = []
     missions = mission_line(event.format)
     for table, a, b, result, vp_a, vp_b, outcome, versions, *own in selectors.round_pairings(rnd):
         seats = [seat_of[a], seat_of.get(b)]
-        if wanted and not any(seat and wanted in seat["name"].casefold() for seat in seats):
+        if wanted and not (wanted == str(table) or any(seat and wanted in seat["search"] for seat in seats)):
             continue
         rows.append({
             "table": str(table or ""), "a": seats[0], "b": seats[1],
@@ -99,6 +100,12 @@ def round_page(request, slug, number):
                **clock_context(rnd)}
     template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
     return render(request, template, context)
+
+
+def searchable(text: str) -> str:
+    """Text as the table search compares it: case and accents ignored ("ines" finds "Inès")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def mission_line(format_key: str):
