@@ -3,6 +3,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 
 CSV = """name,faction,club
 Ada Ortega,Guild,Bristol
@@ -40,23 +41,33 @@ def test_organizer_creates_imports_pairs_and_enters_results(browser, live_server
 
     page.click("button[name=pair]")
     page.wait_for_selector("h1:has-text('Round 1')")
-    forms = page.locator("section.result form")
+    forms = page.locator("section.result form.result-form")
     assert forms.count() == 2  # five players: two games and a bye
-    first = forms.nth(0)
-    first.locator("input[name$=vp_a]").fill("12")
-    first.locator("input[name$=vp_b]").fill("3")
-    first.locator("button").click()
-    page.wait_for_selector(".error")
+    assert "0 of 2 tables reported" in page.inner_text("#board-counter")
+    loads = []
+    page.on("load", lambda _: loads.append(page.url))
+    # From paper slips, keyboard only: type, Tab, Enter. An impossible score is refused beside its field.
+    page.locator("section.result >> nth=0").locator("input[name$=vp_a]").focus()
+    page.keyboard.type("12")
+    page.keyboard.press("Tab")
+    page.keyboard.type("3")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("section.result .error")
     assert re.search(r"at most 10", page.inner_text("section.result >> nth=0"))
     for k in range(2):
-        form = page.locator("section.result form").nth(k)
-        form.locator("input[name$=vp_a]").fill("6")
-        form.locator("input[name$=vp_b]").fill("4")
-        form.locator("button").click()
-        page.wait_for_selector("text=Result saved")
-
-    page.click("text=Browser Open")
-    page.click("button[name=pair]")
+        row = page.locator("section.result").nth(k)
+        row.locator("input[name$=vp_a]").fill("6")
+        row.locator("input[name$=vp_a]").press("Tab")
+        page.keyboard.type("4")
+        page.keyboard.press("Enter")
+        expect(page.locator("section.result.saved")).to_have_count(k + 1)
+        if k == 0:  # the cursor waits in the next table still to enter
+            focused = page.evaluate("document.activeElement.closest('section').id")
+            assert focused == page.locator("section.result").nth(1).get_attribute("id")
+    assert loads == [], "results are entered in place, without loading the page again"
+    assert "2 of 2 tables reported" in page.inner_text("#board-counter")
+    assert "6–4" in page.inner_text("section.result >> nth=0")
+    page.click("text=Pair round 2")
     page.wait_for_selector("h1:has-text('Round 2')")
     assert page.locator("section.result").count() == 3
     context.close()  # before the live server stops, so no request thread outlives the test database

@@ -75,8 +75,8 @@ def test_a_dispute_from_the_phone_is_decided_in_the_console(contexts, live_serve
     assert "disputed" in first_game.inner_text() and "version" in first_game.inner_text()
     first_game.locator("input[name$=vp_a]").fill("6")
     first_game.locator("input[name$=vp_b]").fill("5")
-    first_game.locator("button[type=submit]").click()
-    console.wait_for_selector("text=Result saved")
+    first_game.locator("form.result-form button").click()
+    console.wait_for_selector("section.result.saved")
     assert Game.objects.get(pk=game.pk).result.vp_a == 6
     first.reload()
     assert "confirmed" in first.inner_text("#current")

@@ -49,7 +49,7 @@ def test_a_dispute_goes_to_the_organizer_first_with_both_versions(round_two):
     organizer = Client()
     organizer.force_login(Event.objects.get(slug="spring-open").created_by)
     html = organizer.get("/console/e/spring-open/rounds/2/").content.decode()
-    assert "1 disputed game" in html
+    assert "1 disputed: shown first, your result decides" in html
     first_section = html.split('<section class="result"')[1]
     assert "disputed" in first_section and f"{ann.name}'s version" in first_section \
         and f"{bob.name}'s version" in first_section
@@ -108,7 +108,7 @@ def test_the_organizer_replaces_a_link_and_the_old_one_stops_at_once(round_two):
     ann.refresh_from_db()
     assert Client().get(old).status_code == 404 and Client().get(private(ann)).status_code == 200
     audit = organizer.get(f"/console/e/spring-open/audit/?player={ann.id}").content.decode()
-    assert "key_rotated" in audit and ann.key not in audit and old not in audit
+    assert f"replaced {ann.name}&#x27;s private link" in audit and ann.key not in audit and old not in audit
     assert Client().get("/console/e/spring-open/audit/").status_code == 302  # sign in first
 
 
@@ -118,8 +118,10 @@ def test_the_audit_page_filters_by_table(round_two):
     organizer = Client()
     organizer.force_login(Event.objects.get(slug="spring-open").created_by)
     html = organizer.get(f"/console/e/spring-open/audit/?table={game.table}").content.decode()
-    assert "result_reported" in html and "round_paired" not in html
-    assert "round_paired" in organizer.get("/console/e/spring-open/audit/").content.decode()
+    assert f"{ann.name} (player) reported {ann.name} 6–3 {game.player_b.name} for table {game.table}" in html
+    assert "paired round" not in html
+    everything = organizer.get("/console/e/spring-open/audit/").content.decode()
+    assert "paired round 2 (3 games, swiss)" in everything and "{" not in everything.split("<main>")[1]
 
 
 def test_sign_up_register_while_open_and_find_my_events(event):

@@ -12,7 +12,7 @@ from tournaments.services.players import (
                                           player_update,
                                           players_import,
 )
-from tournaments.services.reports import report_confirm, report_dispute, report_submit
+from tournaments.services.reports import report_confirm, report_dispute, report_submit, result_accept_version
 from tournaments.services.results import result_record, result_save, result_scores
 from tournaments.services.roster import (
                                           player_check_in,
@@ -31,6 +31,6 @@ __all__ = [
     "organizer_add", "player_check_in", "player_disqualify", "player_drop", "player_key_rotate", "player_register",
     "player_reinstate", "player_warn", "player_warnings",
     "player_remove", "player_self_register", "player_update", "players_import", "report_confirm", "report_dispute",
-    "report_submit", "result_record", "result_save", "result_scores", "round_clock", "round_delete",
-    "round_generate", "round_request", "round_swap",
+    "report_submit", "result_accept_version", "result_record", "result_save", "result_scores", "round_clock",
+    "round_delete", "round_generate", "round_request", "round_swap",
 ]

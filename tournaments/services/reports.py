@@ -17,7 +17,7 @@ from scoring.problems import conflict
 from scoring.validator import Report, breakdown_from_dict, mission_from_dict, other_side
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport, Result
 from tournaments.services.changes import SHARED, event_change
-from tournaments.services.results import game_leaders, locked_game, result_save, result_scores
+from tournaments.services.results import game_leaders, locked_game, result_record, result_save, result_scores
 
 
 def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
@@ -61,6 +61,15 @@ def report_confirm(*, game: Game, player: Player) -> str:
         _count(game, player, report, _checked(game, report), _leaders_of(theirs),
                versions=[version_snapshot(v) for v in versions.values()])
     return CONFIRMED
+
+
+def result_accept_version(*, game: Game, side: str, by):
+    """The organizer decides a dispute (or an awaiting report) by taking one player's version as it stands."""
+    version = PlayerReport.objects.filter(game=game, side=side).first()
+    if version is None:
+        raise conflict("no_such_version", say("That player has no version of this game to accept."))
+    return result_record(game=game, by=by, report=_as_report(version),
+                         masters=(version.master_a, version.master_b))
 
 
 def _checked(game: Game, report: Report):

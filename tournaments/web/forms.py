@@ -95,10 +95,21 @@ class RoundForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    vp_a = forms.IntegerField(label=_("VP A"), required=False)
-    vp_b = forms.IntegerField(label=_("VP B"), required=False)
+    """A result from a paper slip: both VP, or an unusual result in words; keyboard only (type, Tab, Enter)."""
+
+    vp_a = forms.IntegerField(label=_("VP A"), required=False,
+                              widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}))
+    vp_b = forms.IntegerField(label=_("VP B"), required=False,
+                              widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}))
     outcome = forms.ChoiceField(label=_("Outcome"), choices=[(o, o) for o in ENTERED_OUTCOMES], initial=PLAYED)
-    loser = forms.ChoiceField(label=_("Loser"), choices=[("", "—"), ("a", "A"), ("b", "B")], required=False)
+    loser = forms.ChoiceField(label=_("Who conceded or forfeited"), choices=[("", "—"), ("a", "A"), ("b", "B")],
+                              required=False)
+
+    def __init__(self, *args, names: tuple[str, str] = ("A", "B"), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["vp_a"].label, self.fields["vp_b"].label = (_("VP: %(name)s") % {"name": n} for n in names)
+        self.fields["outcome"].choices = [(o, outcome_words(o)) for o in ENTERED_OUTCOMES]
+        self.fields["loser"].choices = [("", "—"), ("a", names[0]), ("b", names[1])]
 
 
 class SettingsForm(forms.Form):

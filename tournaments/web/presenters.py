@@ -1,7 +1,7 @@
 """What the pages show, in the reader's language: the game's names (the French core rules' names where
 they exist), a result's state in words, a score seen from one player's side, and the round clock."""
 from django.utils import timezone
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from scoring.formats import Named, get_format
 from scoring.validator import DOUBLE_LOSS, other_side
@@ -42,6 +42,21 @@ OUTCOME_WORDS = {"played": gettext_lazy("played"), "conceded": gettext_lazy("con
 
 def outcome_words(outcome: str) -> str:
     return str(OUTCOME_WORDS.get(outcome, outcome))
+
+
+def result_words(outcome: str, loser: str, vp_a, vp_b, name_a: str, name_b: str) -> str:
+    """A result (or a player's version) as a sentence: "Ann 6–4 Bob", "Bob conceded", "forfeit by Ann",
+    "double loss", never a code."""
+    loser_name = name_a if loser == "a" else name_b
+    if outcome == "conceded":
+        return gettext("%(name)s conceded") % {"name": loser_name}
+    if outcome == "forfeited":
+        return gettext("forfeit by %(name)s") % {"name": loser_name}
+    if outcome == DOUBLE_LOSS:
+        return gettext("double loss")
+    if outcome == "bye":
+        return gettext("bye")
+    return f"{name_a} {vp_a}–{vp_b} {name_b}"
 
 
 def game_status(status: str) -> str:

@@ -18,6 +18,7 @@ from scoring.problems import DomainError
 from tournaments import exports, services
 from tournaments.models import Player
 from tournaments.web import presenters
+from tournaments.web.audit_words import sentence
 from tournaments.web.console.guards import organizer_view
 from tournaments.web.forms import EventForm, ImportForm, PlayerForm, RoundForm, SettingsForm, show_problems
 
@@ -158,7 +159,6 @@ def audit_page(request, event):
     page = Paginator(found, 100).get_page(request.GET.get("page"))
     names_by_id = dict(event.players.values_list("id", "name"))
     for record in page:
-        record.concerns = [names_by_id.get(pid, f"#{pid}") for pid in (record.player_id, record.other_player_id)
-                           if pid]
+        record.sentence = sentence(record, names_by_id)
     return render(request, "console/audit.html", {
         "event": event, "page": page, "table": table, "player": player, "players": event.players.all()})

@@ -14,7 +14,7 @@ from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
 from scoring.validator import Report
 from tournaments import selectors, services
-from tournaments.models import DISPUTED, Game, Player, Result
+from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player, Result
 from tournaments.web import presenters
 from tournaments.web.console.guards import organizer_view
 from tournaments.web.forms import ResultForm, RoundForm, ScoreSheetForm, SwapForm, show_problems
@@ -47,47 +47,122 @@ def pair_round(request, event):
 
 @organizer_view
 def round_console(request, event, number):
+    """The results board: every table with its state, disputes first with both versions, a counter, the
+    tables still to enter on request (`?todo=1`), and each result entered in place."""
     rnd, players = round_and_players(event, number)
-    rows = []
-    for game in rnd.games.all():
-        result = getattr(game, "result", None)
-        versions = list(game.reports.all())
-        shown = result or (versions[0] if len(versions) == 1 else None)  # an awaiting report prefills the form
-        initial = {"vp_a": shown.vp_a, "vp_b": shown.vp_b, "outcome": shown.outcome,
-                   "loser": shown.loser} if shown and not game.is_bye else {}
-        for version in versions:
-            version.reporter = players[game.player_of(version.side)]
-        rows.append({"game": game, "a": players[game.player_a_id], "b": players.get(game.player_b_id),
-                     "result": result, "status": game.result_status(), "versions": versions,
-                     "mission": presenters.mission(event.format, game.strategy, game.deployment, game.scheme_pool),
-                     "unlisted": _unlisted_leaders(event, result),
-                     "form": ResultForm(prefix=f"g{game.pk}", initial=initial)})
-    rows.sort(key=lambda row: row["status"] != DISPUTED)  # disputes first, otherwise by table
-    if request.method == "POST":
-        game_id = request.POST.get("game", "")
-        row = next((r for r in rows if str(r["game"].pk) == game_id), None)
+    rows = [_row(event, game, players) for game in rnd.games.all()]
+    if request.method == "POST":  # without JavaScript: the same entry, then the whole page again
+        row = next((r for r in rows if str(r["game"].pk) == request.POST.get("game", "")), None)
         if row is not None:
-            game_id = row["game"].pk
-            form = ResultForm(request.POST, prefix=f"g{game_id}")
+            saved, form = _enter(request, event, row["game"], players)
+            if saved:
+                messages.success(request, _("Result saved for table %(t)s.") % {"t": row["game"].table})
+                return redirect(reverse("console:round", args=[event.slug, number]) + f"#table-{row['game'].table}")
             row["form"] = form
-            if form.is_valid():
-                data = form.cleaned_data
-                try:
-                    services.result_record(game=Game.objects.select_related("round__event", "player_a", "player_b")
-                                           .get(pk=game_id), by=request.user,
-                                           report=Report(outcome=data["outcome"], vp_a=data["vp_a"],
-                                                         vp_b=data["vp_b"], loser=data["loser"] or None))
-                except DomainError as error:
-                    show_problems(form, error)
-                else:
-                    messages.success(request, _("Result saved for table %(t)s.") % {"t": row["game"].table})
-                    return redirect("console:round", event.slug, number)
-    mission = presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)
+    board = _board(event, rnd, rows)
+    if request.GET.get("todo"):
+        rows = [row for row in rows if row["b"] and row["status"] != CONFIRMED]
+    rows.sort(key=lambda row: row["status"] != DISPUTED)  # disputes first, otherwise by table
     clock_actions = [("start", _("Start")), ("pause", _("Pause")), ("reset", _("Reset"))]
     return render(request, "console/round.html", {
-        "event": event, "round": rnd, "rows": rows, "mission": mission, "clock_actions": clock_actions,
-        "disputed": sum(1 for row in rows if row["status"] == DISPUTED),
-        "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd)})
+        "event": event, "round": rnd, "rows": rows, "board": board, "todo": bool(request.GET.get("todo")),
+        "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
+        "clock_actions": clock_actions, "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd)})
+
+
+@organizer_view(post_only=True)
+def result_entry(request, event, game_id):
+    """One table's result entered in place (htmx): the row comes back saved, or with the rules module's
+    message beside its field, and the board's counter with it. Without htmx, back to the round page."""
+    game = get_object_or_404(_games(event), pk=game_id)
+    players = {p.id: p for p in (game.player_a, game.player_b) if p}
+    saved, form = _enter(request, event, game, players)
+    if not request.headers.get("HX-Request"):
+        if saved:
+            messages.success(request, _("Result saved for table %(t)s.") % {"t": game.table})
+        return redirect(reverse("console:round", args=[event.slug, game.round.number]) + f"#table-{game.table}")
+    return _row_answer(request, event, game_id, form=None if saved else form, saved=saved)
+
+
+@organizer_view(post_only=True)
+def accept_version(request, event, game_id, side):
+    """A dispute decided in one press: the organizer takes one player's version as the result."""
+    game = get_object_or_404(_games(event), pk=game_id)
+    if side not in ("a", "b"):
+        raise Http404("No such side")
+    try:
+        services.result_accept_version(game=game, side=side, by=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    if not request.headers.get("HX-Request"):
+        return redirect(reverse("console:round", args=[event.slug, game.round.number]) + f"#table-{game.table}")
+    return _row_answer(request, event, game_id, saved=True)
+
+
+def _games(event):
+    return Game.objects.select_related("round__event", "player_a", "player_b").filter(round__event=event)
+
+
+def _enter(request, event, game: Game, players) -> tuple[bool, ResultForm]:
+    """The row's form from the request, saved through the services; (saved, the form with its problems)."""
+    form = ResultForm(request.POST, prefix=f"g{game.pk}", names=_names(game, players))
+    if not form.is_valid():
+        return False, form
+    data = form.cleaned_data
+    try:
+        services.result_record(game=game, by=request.user, report=Report(
+            outcome=data["outcome"], vp_a=data["vp_a"], vp_b=data["vp_b"], loser=data["loser"] or None))
+    except DomainError as error:
+        show_problems(form, error)
+        return False, form
+    return True, form
+
+
+def _row_answer(request, event, game_id, *, form=None, saved=False):
+    """The row as it now stands, and the counter (swapped out of band), for htmx."""
+    rnd = selectors.round_with_games(event, Game.objects.get(pk=game_id).round.number)
+    players = {p.id: p for p in event.players.all()}
+    rows = [_row(event, game, players) for game in rnd.games.all()]
+    row = next(r for r in rows if r["game"].pk == game_id)
+    if form is not None:
+        row["form"] = form
+    row["saved"] = saved
+    return render(request, "console/_result_row.html", {
+        "event": event, "round": rnd, "row": row, "board": _board(event, rnd, rows), "oob": True})
+
+
+def _names(game: Game, players) -> tuple[str, str]:
+    return players[game.player_a_id].name, (players[game.player_b_id].name if game.player_b_id else "")
+
+
+def _row(event, game: Game, players) -> dict:
+    """One table on the board: players, state, the versions side by side in words, the result in words."""
+    result = getattr(game, "result", None)
+    versions = list(game.reports.all())
+    a, b = players[game.player_a_id], players.get(game.player_b_id)
+    names = _names(game, players)
+    shown = result or (versions[0] if len(versions) == 1 else None)  # an awaiting report prefills the form
+    initial = {"vp_a": shown.vp_a, "vp_b": shown.vp_b, "outcome": shown.outcome,
+               "loser": shown.loser} if shown and b else {}
+    for version in versions:
+        version.reporter = players[game.player_of(version.side)]
+        version.words = presenters.result_words(version.outcome, version.loser, version.vp_a, version.vp_b, *names)
+    return {"game": game, "a": a, "b": b, "result": result, "status": game.result_status(), "versions": versions,
+            "result_words": result and presenters.result_words(result.outcome, result.loser, result.vp_a,
+                                                                result.vp_b, *names),
+            "mission": presenters.mission(event.format, game.strategy, game.deployment, game.scheme_pool),
+            "unlisted": _unlisted_leaders(event, result), "saved": False,
+            "form": ResultForm(prefix=f"g{game.pk}", initial=initial, names=names)}
+
+
+def _board(event, rnd, rows) -> dict:
+    """How far the round's results are, and whether the next round can be paired now."""
+    tables = [row for row in rows if row["b"]]
+    count = {status: sum(1 for row in tables if row["status"] == status) for status in GAME_STATUSES}
+    latest = selectors.latest_round_number(event) == rnd.number
+    more = event.rounds is None or rnd.number < event.rounds
+    return {"tables": len(tables), **count, "pair_next": latest and more and count[CONFIRMED] == len(tables),
+            "next": rnd.number + 1, "round_form": RoundForm()}
 
 
 def _unlisted_leaders(event, result) -> str:

@@ -1,0 +1,126 @@
+"""The audit trail as sentences an organizer reads at a glance ("ann entered Ada 6–4 Ben for table 3 (was
+4–6)"), in their language, instead of the stored before/after dictionaries."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.web.presenters import outcome_words, result_words
+
+# Setting names as an organizer knows them from the settings page.
+SETTING_WORDS = {
+    "name": gettext_lazy("name"),
+    "date": gettext_lazy("date"),
+    "format": gettext_lazy("format"),
+    "rounds": gettext_lazy("rounds"),
+    "rematch_window": gettext_lazy("rematch window"),
+    "awards": gettext_lazy("awards"),
+    "tiebreaks": gettext_lazy("tiebreaks"),
+    "scheme_chart": gettext_lazy("scheme chart"),
+    "scheme_pools": gettext_lazy("scheme pools"),
+    "deck_seed": gettext_lazy("deck seed"),
+    "fresh_tables": gettext_lazy("fresh tables"),
+    "unavailable_tables": gettext_lazy("unavailable tables"),
+    "self_reporting": gettext_lazy("self-reporting"),
+    "registration_open": gettext_lazy("registration"),
+    "encounter_size": gettext_lazy("encounter size"),
+    "round_minutes": gettext_lazy("round length"),
+    "missions": gettext_lazy("missions"),
+    "missions_plan": gettext_lazy("missions plan"),
+    "dead_mans_hand": gettext_lazy("Dead Man's Hand"),
+}
+
+
+def _result(snapshot: dict | None, names: tuple[str, str]) -> str:
+    if not snapshot:
+        return ""
+    return result_words(snapshot.get("outcome", "played"), snapshot.get("loser") or "", snapshot.get("vp_a"),
+                        snapshot.get("vp_b"), *names)
+
+
+def _changes(before: dict | None, after: dict | None) -> str:
+    before, after = before or {}, after or {}
+    parts = []
+    for key in after:
+        old, new = before.get(key), after.get(key)
+        label = str(SETTING_WORDS.get(key, key.replace("_", " ")))
+        parts.append(f"{label} {_short(old)} → {_short(new)}" if key in before else f"{label} {_short(new)}")
+    return "; ".join(parts)
+
+
+def _short(value) -> str:
+    if value in (None, "", [], {}):
+        return "—"
+    if value is True:
+        return _("on")
+    if value is False:
+        return _("off")
+    text = str(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def sentence(record, names: dict[int, str]) -> str:
+    """One audit record as a sentence; `names` gives players' names by id."""
+    who, after, before = record.by, record.after or {}, record.before or {}
+    player = names.get(record.player_id, "?")
+    other = names.get(record.other_player_id, "?")
+    table = record.table
+    pair = (player, other)
+    action = record.action
+    if action == "result_entered":
+        shown_before = before.get("result") if "versions" in before else before
+        text = _("%(who)s entered %(result)s for table %(table)s") % {
+            "who": who, "result": _result(after, pair), "table": table}
+        if shown_before:
+            text += " " + _("(was %(result)s)") % {"result": _result(shown_before, pair)}
+        elif before.get("versions"):
+            text += " " + _("deciding between the players' versions")
+        return text
+    if action in ("result_reported", "report_corrected", "result_disputed"):
+        template = {"result_reported": _("%(who)s reported %(result)s for table %(table)s"),
+                    "report_corrected": _("%(who)s corrected their report for table %(table)s: %(result)s"),
+                    "result_disputed": _("%(who)s disputed table %(table)s with %(result)s")}[action]
+        return template % {"who": who, "result": _result(after, pair), "table": table}
+    if action == "result_confirmed":
+        return _("%(who)s confirmed %(result)s for table %(table)s") % {
+            "who": who, "result": _result(after, pair), "table": table}
+    if action == "round_paired":
+        return _("%(who)s paired round %(n)s (%(games)s games, %(method)s)") % {
+            "who": who, "n": record.round_number, "games": after.get("games", "?"), "method": after.get("method", "")}
+    if action == "round_removed":
+        return _("%(who)s removed round %(n)s") % {"who": who, "n": record.round_number}
+    if action == "seats_swapped":
+        text = _("%(who)s swapped %(player)s and %(other)s in round %(n)s") % {
+            "who": who, "player": player, "other": other, "n": record.round_number}
+        return text + (" " + _("(forced past a pairing rule)") if after.get("forced") else "")
+    if action == "settings_changed":
+        return _("%(who)s changed the settings: %(changes)s") % {"who": who, "changes": _changes(before, after)}
+    if action == "organizer_added":
+        return _("%(who)s added %(name)s as an organizer") % {"who": who, "name": after.get("username", "?")}
+    if action == "player_registered":
+        return _("%(who)s registered %(player)s") % {"who": who, "player": after.get("name", player)}
+    if action == "player_updated":
+        return _("%(who)s corrected %(player)s's entry: %(changes)s") % {
+            "who": who, "player": player, "changes": _changes(before, after)}
+    if action == "player_removed":
+        return _("%(who)s removed %(player)s") % {"who": who, "player": before.get("name", player)}
+    if action == "player_checked_in":
+        return _("%(who)s checked %(player)s in") % {"who": who, "player": player}
+    if action == "player_dropped":
+        text = _("%(who)s dropped %(player)s") % {"who": who, "player": player}
+        return text + (" " + _("(conceded a game)") if after.get("conceded") else "")
+    if action == "player_disqualified":
+        return _("%(who)s disqualified %(player)s") % {"who": who, "player": player}
+    if action == "player_reinstated":
+        text = _("%(who)s reinstated %(player)s") % {"who": who, "player": player}
+        if after.get("disqualification_lifted"):
+            text += " " + _("(disqualification lifted)")
+        if after.get("concession_replaced"):
+            text += " " + _("(their concession was replaced)")
+        return text
+    if action == "player_warned":
+        return _("%(who)s warned %(player)s: %(reason)s") % {"who": who, "player": player,
+                                                              "reason": after.get("reason", "")}
+    if action == "key_rotated":
+        return _("%(who)s replaced %(player)s's private link") % {"who": who, "player": player}
+    return f"{who}: {outcome_words(action)}"
