@@ -114,8 +114,13 @@ def test_the_console_reinstates_and_lifts_a_disqualification(event):
     assert f"/console/e/spring-open/players/{dropped.pk}/reinstate/" in page
     assert f"/console/e/spring-open/players/{disqualified.pk}/lift-disqualification/" in page
     assert f"/console/e/spring-open/players/{disqualified.pk}/reinstate/" not in page
-    organizer.post(f"/console/e/spring-open/players/{dropped.pk}/reinstate/")
-    organizer.post(f"/console/e/spring-open/players/{disqualified.pk}/lift-disqualification/")
+    asked = organizer.post(f"/console/e/spring-open/players/{dropped.pk}/reinstate/").content.decode()
+    assert f"Reinstate {dropped.name}? They are paired again from the next round." in asked
+    assert Player.objects.get(pk=dropped.pk).status == "dropped", "nothing happens before the answer"
+    done = organizer.post(f"/console/e/spring-open/players/{dropped.pk}/reinstate/", {"confirmed": "yes"},
+                          follow=True).content.decode()
+    assert f"{dropped.name} reinstated: paired again from the next round." in done
+    organizer.post(f"/console/e/spring-open/players/{disqualified.pk}/lift-disqualification/", {"confirmed": "yes"})
     assert set(Player.objects.filter(pk__in=[dropped.pk, disqualified.pk]).values_list("status", flat=True)) == {
         "active"}
     assert AuditRecord.objects.filter(action="player_reinstated").count() == 2

@@ -218,3 +218,20 @@ def test_an_import_with_a_cell_too_long_for_the_csv_module_says_so_and_saves_not
     response = organizer_client.post("/console/e/spring-open/import/", {"csv": text}, follow=True)
     assert response.status_code == 200 and "This CSV cannot be read" in response.content.decode()
     assert Event.objects.get(slug="spring-open").players.count() == players
+
+
+def test_dropping_and_redoing_ask_first_saying_what_will_happen(organizer_client):
+    from tournaments.models import Player
+
+    player = Player.objects.filter(event__slug="spring-open").first()
+    asked = organizer_client.post(f"/console/e/spring-open/players/{player.pk}/drop/").content.decode()
+    assert "not paired from the next round" in asked and 'name="confirmed" value="yes"' in asked
+    assert Player.objects.get(pk=player.pk).status == "active"
+    done = organizer_client.post(f"/console/e/spring-open/players/{player.pk}/drop/", {"confirmed": "yes"},
+                                 follow=True).content.decode()
+    assert Player.objects.get(pk=player.pk).status == "dropped" and f"{player.name} dropped" in done
+    asked = organizer_client.post("/console/e/spring-open/rounds/1/redo/").content.decode()
+    assert "Redo round 1?" in asked and Round.objects.filter(event__slug="spring-open", number=1).exists()
+    refused = organizer_client.post("/console/e/spring-open/rounds/1/redo/", {"confirmed": "yes"}, follow=True)
+    assert Round.objects.filter(event__slug="spring-open", number=1).exists(), "a round with results stays"
+    assert refused.status_code == 200

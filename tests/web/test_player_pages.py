@@ -104,7 +104,7 @@ def test_the_organizer_replaces_a_link_and_the_old_one_stops_at_once(round_two):
     organizer.force_login(Event.objects.get(slug="spring-open").created_by)
     console = organizer.get("/console/e/spring-open/").content.decode()
     assert old in console
-    organizer.post(f"/console/e/spring-open/players/{ann.id}/rotate-key/")
+    organizer.post(f"/console/e/spring-open/players/{ann.id}/rotate-key/", {"confirmed": "yes"})
     ann.refresh_from_db()
     assert Client().get(old).status_code == 404 and Client().get(private(ann)).status_code == 200
     audit = organizer.get(f"/console/e/spring-open/audit/?player={ann.id}").content.decode()

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -68,6 +69,26 @@ EXPORT_CHOICES = [(exports.STANDINGS, gettext_lazy("Standings (CSV)")),
                   (exports.BACKUP, gettext_lazy("Backup (JSON)"))]
 
 
+# What an action will do, asked before it is done (it changes who plays, or cannot be taken back at once),
+# and what it did, said afterwards.
+PLAYER_ACTIONS = {
+    "remove": (gettext_lazy("Remove %(name)s? The registration is deleted: only for an entry made by mistake."),
+               gettext_lazy("%(name)s removed.")),
+    "drop": (gettext_lazy("Drop %(name)s? They keep the games played and are not paired from the next round; you "
+                          "can reinstate them."), gettext_lazy("%(name)s dropped: not paired from the next round.")),
+    "disqualify": (gettext_lazy("Disqualify %(name)s? They take no further part; only lifting the disqualification "
+                                "brings them back."), gettext_lazy("%(name)s disqualified.")),
+    "reinstate": (gettext_lazy("Reinstate %(name)s? They are paired again from the next round."),
+                  gettext_lazy("%(name)s reinstated: paired again from the next round.")),
+    "lift-disqualification": (gettext_lazy("Lift %(name)s's disqualification? They are paired again from the next "
+                                           "round."), gettext_lazy("%(name)s's disqualification lifted.")),
+    "rotate-key": (gettext_lazy("Replace %(name)s's private link? The old link and its printed slip stop working at "
+                                "once."), gettext_lazy("New private link for %(name)s; the old one no longer works.")),
+    "check-in": (None, gettext_lazy("%(name)s checked in.")),
+    "warn": (None, gettext_lazy("%(name)s warned.")),
+}
+
+
 @organizer_view(post_only=True)
 def player_action(request, event, player_id, action):
     player = get_object_or_404(Player, pk=player_id, event=event)
@@ -75,21 +96,29 @@ def player_action(request, event, player_id, action):
                "drop": services.player_drop, "disqualify": services.player_disqualify,
                "reinstate": services.player_reinstate,
                "lift-disqualification": partial(services.player_reinstate, lift_disqualification=True),
-               "rotate-key": services.player_key_rotate}
-    actions["warn"] = partial(services.player_warn, reason=request.POST.get("reason", ""))
+               "rotate-key": services.player_key_rotate,
+               "warn": partial(services.player_warn, reason=request.POST.get("reason", ""))}
     if action not in actions:
         raise Http404("No such action")
+    question, done = PLAYER_ACTIONS[action]
+    if question and request.POST.get("confirmed") != "yes":
+        return render(request, "console/confirm.html", {
+            "event": event, "question": question % {"name": player.name}, "back": reverse("console:event",
+                                                                                          args=[event.slug]),
+            "action": request.path, "button": _("Yes: %(what)s") % {"what": ACTION_WORDS[action]}})
     try:
         actions[action](player=player, by=request.user)
     except DomainError as error:
         messages.error(request, str(error))
     else:
-        if action == "warn":
-            messages.success(request, _("%(name)s warned.") % {"name": player.name})
-        if action == "rotate-key":
-            messages.success(request, _("New private link for %(name)s; the old one no longer works.")
-                             % {"name": player.name})
-    return redirect("console:event", event.slug)
+        messages.success(request, done % {"name": player.name})
+    return redirect(reverse("console:event", args=[event.slug]) + f"#player-{player.pk}")
+
+
+ACTION_WORDS = {"remove": gettext_lazy("remove"), "drop": gettext_lazy("drop"),
+                "disqualify": gettext_lazy("disqualify"), "reinstate": gettext_lazy("reinstate"),
+                "lift-disqualification": gettext_lazy("lift the disqualification"),
+                "rotate-key": gettext_lazy("replace the link")}
 
 
 @organizer_view

@@ -175,6 +175,13 @@ def _unlisted_leaders(event, result) -> str:
 
 @organizer_view(post_only=True)
 def redo_round(request, event, number):
+    """Remove the latest round (its pairing and cards) to pair it again; asked first."""
+    if request.POST.get("confirmed") != "yes":
+        return render(request, "console/confirm.html", {
+            "event": event, "action": request.path, "back": reverse("console:round", args=[event.slug, number]),
+            "question": _("Redo round %(n)s? Its pairings, missions and cards are removed and the round can be "
+                          "paired again; a round with results cannot be redone.") % {"n": number},
+            "button": _("Yes: redo round %(n)s") % {"n": number}})
     try:
         services.round_delete(event=event, number=number, by=request.user)
     except DomainError as error:
