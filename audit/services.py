@@ -19,6 +19,9 @@ ACTIONS = {
     "player_updated": "A player's entry was corrected.",
     "player_removed": "A mistaken registration was removed.",
     "player_checked_in": "A player was checked in.",
+    "player_checked_out": "A check-in was undone: the player is expected again.",
+    "player_marked_absent": "A player was marked absent: not paired until checked in.",
+    "players_checked_in": "Everyone expected was checked in at once.",
     "player_dropped": "A player was dropped.",
     "player_disqualified": "A player was disqualified.",
     "player_reinstated": "A dropped player (or, explicitly, a disqualified one) was reinstated: paired again from "

@@ -19,12 +19,14 @@ FORMAT, VERSION = "gaininggrounds-event", 1
 
 EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", "tiebreaks", "scheme_chart",
                 "scheme_pools", "deck_seed", "fresh_tables", "unavailable_tables", "self_reporting",
-                "registration_open", "encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand")
+                "registration_open", "encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand",
+                "check_in_on_the_day")
 # Fields a backup made before they existed may lack: restored as the model's defaults.
-LATER_EVENT_FIELDS = ("encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand")
+LATER_EVENT_FIELDS = ("encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand",
+                      "check_in_on_the_day")
 GAME_FIELDS = ("table", "flags", "strategy", "deployment", "scheme_pool")
-LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission")
-PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "status", "is_ringer", "pinned_table", "key")
+LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission", "absent")
+PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "absent", "status", "is_ringer", "pinned_table", "key")
 ROUND_FIELDS = ("number", "strategy", "deployment", "scheme_pool", "seed", "flips", "report", "clock_started_at",
                 "clock_left")
 RESULT_FIELDS = ("outcome", "loser", "turns", "breakdown", "vp_a", "tp_a", "diff_a", "vp_b", "tp_b", "diff_b",
@@ -98,7 +100,7 @@ def import_event(data: dict, *, organizer=None) -> Event:
         taken = set(Player.objects.filter(key__in=[p["key"] for p in data["players"]]).values_list("key", flat=True))
         players = {}
         for p in data["players"]:
-            fields = {k: p[k] for k in PLAYER_FIELDS if k != "key" or p[k] not in taken}
+            fields = {k: v for k, v in _given(p, PLAYER_FIELDS).items() if k != "key" or v not in taken}
             players[p["ref"]] = Player.objects.create(event=event, user=users.get(p["user"]), **fields)
         for r in data["rounds"]:
             rnd = Round.objects.create(event=event, **{k: r[k] for k in ROUND_FIELDS})

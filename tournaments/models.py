@@ -64,6 +64,8 @@ class Event(models.Model):
     missions_plan = models.JSONField(default=dict, blank=True)
     # M3E: whether Dead Man's Hand models may be taken (shown on the event page).
     dead_mans_hand = models.BooleanField(default=False)
+    # Players check in on the day: a new registration is expected, not yet arrived (the desk checks them in).
+    check_in_on_the_day = models.BooleanField(default=False)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -103,6 +105,8 @@ class Player(models.Model):
     # Where round pairings and reports awaiting an answer are mailed (else the linked account's email).
     email = models.EmailField(blank=True, default="")
     checked_in = models.BooleanField(default=True)
+    # Marked absent at the desk (not arrived and not expected any more): never paired until checked in.
+    absent = models.BooleanField(default=False)
     status = models.CharField(max_length=12, choices=STATUSES, default=ACTIVE)
     is_ringer = models.BooleanField(default=False)
     pinned_table = models.PositiveSmallIntegerField(null=True, blank=True)  # accessibility: always this table

@@ -60,6 +60,9 @@ class EventSerializer(serializers.ModelSerializer):
         "announced before the event (keys by round number, \"1\", \"2\"...), public; the round is paired with "
         "them. Missions per round only.")
     dead_mans_hand = serializers.BooleanField(required=False, help_text="M3E: Dead Man's Hand models allowed.")
+    check_in_on_the_day = serializers.BooleanField(required=False, help_text="Players check in on the day: a new "
+                                                   "registration is expected, not checked in, until the desk checks "
+                                                   "it in.")
     round_length = serializers.IntegerField(read_only=True, help_text="The round length in force, in minutes.")
     unavailable_tables = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10000),
                                                required=False, max_length=1000)
@@ -69,7 +72,8 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["id", "slug", "name", "date", "format", "rounds", "rematch_window", "bye", "concession",
                   "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
                   "unavailable_tables", "self_reporting", "registration_open", "encounter_size", "round_minutes",
-                  "round_length", "missions", "missions_plan", "dead_mans_hand", "organizers", "created_at"]
+                  "round_length", "missions", "missions_plan", "dead_mans_hand",
+                  "check_in_on_the_day", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
     def validate_scheme_pools(self, pools):

@@ -26,9 +26,9 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["id", "name", "faction", "club", "email", "status", "is_ringer", "checked_in", "pinned_table",
-                  "key", "link"]
-        read_only_fields = ["status"]
+        fields = ["id", "name", "faction", "club", "email", "status", "is_ringer", "checked_in", "absent",
+                  "pinned_table", "key", "link"]
+        read_only_fields = ["status", "absent"]
 
     def get_link(self, player) -> str:
         request = self.context.get("request")
@@ -94,11 +94,12 @@ class EventRegistration(EventScoped):
 
 
 class PlayerAction(EventScoped):
-    """POST .../players/{pid}/check-in/, drop/, disqualify/ or rotate-key/ (a new private link; the old
-    one stops working at once)."""
+    """POST .../players/{pid}/check-in/, check-out/ (a check-in undone), mark-absent/ (never paired until
+    checked in), drop/, disqualify/ or rotate-key/ (a new private link; the old one stops working at once)."""
 
     action = None
-    ACTIONS = {"check-in": services.player_check_in, "drop": services.player_drop,
+    ACTIONS = {"check-in": services.player_check_in, "check-out": services.player_check_out,
+               "mark-absent": services.player_mark_absent, "drop": services.player_drop,
                "disqualify": services.player_disqualify, "rotate-key": services.player_key_rotate}
 
     @extend_schema(request=None, responses=PlayerSerializer)

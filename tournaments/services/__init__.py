@@ -16,19 +16,23 @@ from tournaments.services.reports import report_confirm, report_dispute, report_
 from tournaments.services.results import result_record, result_save, result_scores
 from tournaments.services.roster import (
                                           player_check_in,
+                                          player_check_out,
                                           player_disqualify,
                                           player_drop,
                                           player_key_rotate,
+                                          player_mark_absent,
                                           player_reinstate,
                                           player_warn,
                                           player_warnings,
+                                          players_check_in_all,
 )
 from tournaments.services.round_clock import CLOCK_ACTIONS, clock_notice_say, round_clock
 from tournaments.services.rounds import round_delete, round_generate, round_request, round_swap
 
 __all__ = [
     "CLOCK_ACTIONS", "clock_notice_say", "event_create", "event_update", "free_slug", "import_rows_checked",
-    "organizer_add", "player_check_in", "player_disqualify", "player_drop", "player_key_rotate", "player_register",
+    "organizer_add", "player_check_in", "player_check_out", "player_mark_absent", "players_check_in_all",
+    "player_disqualify", "player_drop", "player_key_rotate", "player_register",
     "player_reinstate", "player_warn", "player_warnings",
     "player_remove", "player_self_register", "player_update", "players_import", "report_confirm", "report_dispute",
     "report_submit", "result_accept_version", "result_record", "result_save", "result_scores", "round_clock",

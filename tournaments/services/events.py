@@ -40,6 +40,7 @@ def event_create(
     missions: str = "",
     missions_plan: dict | None = None,
     dead_mans_hand: bool = False,
+    check_in_on_the_day: bool = False,
 ) -> Event:
     """A new event; `missions` left empty follows the format (M4E: each table its own)."""
     event = Event(
@@ -61,6 +62,7 @@ def event_create(
         missions=missions or get_format(format).missions,
         missions_plan=missions_plan or {},
         dead_mans_hand=dead_mans_hand,
+        check_in_on_the_day=check_in_on_the_day,
         created_by=user,
     )
     if deck_seed:

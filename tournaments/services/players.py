@@ -20,12 +20,15 @@ def player_register(
     club: str = "",
     email: str = "",
     is_ringer: bool = False,
-    checked_in: bool = True,
+    checked_in: bool | None = None,
     pinned_table: int | None = None,
     user=None,
     by=None,
 ) -> Player:
-    """Register a player; `user` links a person's account to the entry (self-registration)."""
+    """Register a player; `user` links a person's account to the entry (self-registration). Unless said,
+    the player is checked in, or expected when the event's players check in on the day."""
+    if checked_in is None:
+        checked_in = not event.check_in_on_the_day
     with event_change(event) as event:
         return _register(event, name=plain(name), faction=faction, club=plain(club), email=email, is_ringer=is_ringer,
                          checked_in=checked_in, pinned_table=pinned_table, user=user, by=by or user)
@@ -138,4 +141,5 @@ def players_import(*, event: Event, rows: list[list[str]], by) -> list[Player]:
     with event_change(event) as event:
         good = [entry for entry, problems in import_rows_checked(event=event, rows=rows) if not problems]
         return [_register(event, name=e["name"], faction=e["faction"], club=e["club"][:100], email="",
-                          is_ringer=False, checked_in=True, pinned_table=None, user=None, by=by) for e in good]
+                          is_ringer=False, checked_in=not event.check_in_on_the_day, pinned_table=None, user=None,
+                          by=by) for e in good]

@@ -16,7 +16,42 @@ from tournaments.standings import ACTIVE, DISQUALIFIED, DROPPED
 
 
 def player_check_in(*, player: Player, by) -> Player:
-    return _roster_set(player, by, "checked_in", True, "player_checked_in")
+    """Arrived: paired from the next round (also a player marked absent who turns up after all)."""
+    return _arrival(player, by, checked_in=True, absent=False, action="player_checked_in")
+
+
+def player_check_out(*, player: Player, by) -> Player:
+    """A check-in undone: expected again, not paired until checked in."""
+    return _arrival(player, by, checked_in=False, absent=False, action="player_checked_out")
+
+
+def player_mark_absent(*, player: Player, by) -> Player:
+    """Not coming: never paired while absent (a game already paired is the organizer's forfeit to enter)."""
+    return _arrival(player, by, checked_in=False, absent=True, action="player_marked_absent")
+
+
+def _arrival(player: Player, by, *, checked_in: bool, absent: bool, action: str) -> Player:
+    _refuse_if_disqualified(player)
+    with event_change(player.event):
+        player = Player.objects.select_related("event").get(pk=player.pk)
+        before = {"checked_in": player.checked_in, "absent": player.absent}
+        if before == {"checked_in": checked_in, "absent": absent}:
+            return player
+        player.checked_in, player.absent = checked_in, absent
+        player.save(update_fields=["checked_in", "absent"])
+        record(player.event, by, action, player=player, before=before,
+               after={"checked_in": checked_in, "absent": absent})
+    return player
+
+
+def players_check_in_all(*, event, by) -> int:
+    """Everyone expected (active, not marked absent) checked in at once; how many were."""
+    with event_change(event) as event:
+        expected = event.players.filter(status=ACTIVE, checked_in=False, absent=False)
+        count = expected.update(checked_in=True)
+        if count:
+            record(event, by, "players_checked_in", after={"players": count})
+    return count
 
 
 def player_drop(*, player: Player, by) -> Player:

@@ -106,6 +106,12 @@ def sentence(record, names: dict[int, str]) -> str:
         return _("%(who)s removed %(player)s") % {"who": who, "player": before.get("name", player)}
     if action == "player_checked_in":
         return _("%(who)s checked %(player)s in") % {"who": who, "player": player}
+    if action == "player_checked_out":
+        return _("%(who)s undid %(player)s's check-in") % {"who": who, "player": player}
+    if action == "player_marked_absent":
+        return _("%(who)s marked %(player)s absent") % {"who": who, "player": player}
+    if action == "players_checked_in":
+        return _("%(who)s checked everyone expected in (%(n)s players)") % {"who": who, "n": after.get("players")}
     if action == "player_dropped":
         text = _("%(who)s dropped %(player)s") % {"who": who, "player": player}
         return text + (" " + _("(conceded a game)") if after.get("conceded") else "")

@@ -132,6 +132,8 @@ class SettingsForm(forms.Form):
         (PER_TABLE, _("each table its own, drawn at pairing")),
         (AT_TABLE, _("each table its own, flipped at the table and reported"))])
     dead_mans_hand = forms.BooleanField(label=_("Dead Man's Hand models allowed (M3E)"), required=False)
+    check_in_on_the_day = forms.BooleanField(label=_("Players check in on the day (new registrations are expected, "
+                                                     "not yet arrived)"), required=False)
     bye_tp = forms.IntegerField(label=_("Bye: TP"), **bounded(AWARD_RANGES["tp"]))
     bye_diff = forms.IntegerField(label=_("Bye: Differential"), **bounded(AWARD_RANGES["diff"]))
     bye_vp = forms.IntegerField(label=_("Bye: VP"), **bounded(AWARD_RANGES["vp"]))

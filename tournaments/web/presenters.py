@@ -1,5 +1,7 @@
 """What the pages show, in the reader's language: the game's names (the French core rules' names where
 they exist), a result's state in words, a score seen from one player's side, and the round clock."""
+import unicodedata
+
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy
 
@@ -7,6 +9,12 @@ from scoring.formats import Named, get_format
 from scoring.validator import DOUBLE_LOSS, other_side
 from tournaments.clock import latest_notice
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
+
+
+def searchable(text: str) -> str:
+    """Text as a search box compares it: case and accents ignored ("ines" finds "Inès")."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def localized(named: Named | None) -> str:

@@ -1,5 +1,4 @@
 """Public pages: server-rendered from the same selectors the API uses; htmx refreshes the live parts."""
-import unicodedata
 from collections import Counter
 
 from django.conf import settings
@@ -16,7 +15,7 @@ from tournaments.models import Event, Player, status_of
 from tournaments.standings import DROPPED
 from tournaments.web import presenters
 from tournaments.web.forms import RegistrationForm
-from tournaments.web.presenters import clock_context
+from tournaments.web.presenters import clock_context, searchable
 from tournaments.web.rows import rendered_rows
 
 POLL_SECONDS = 20
@@ -100,12 +99,6 @@ def round_page(request, slug, number):
                **clock_context(rnd)}
     template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
     return render(request, template, context)
-
-
-def searchable(text: str) -> str:
-    """Text as the table search compares it: case and accents ignored ("ines" finds "Inès")."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def mission_line(format_key: str):

@@ -9,7 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from audit.selectors import records
 from gaininggrounds.params import whole_number
@@ -18,10 +18,12 @@ from scoring.formats import Award, get_format
 from scoring.problems import DomainError
 from tournaments import exports, services
 from tournaments.models import Player
+from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.audit_words import sentence
 from tournaments.web.console.guards import organizer_view
 from tournaments.web.forms import EventForm, ImportForm, PlayerForm, RoundForm, SettingsForm, show_problems
+from tournaments.web.presenters import searchable
 
 
 @login_required
@@ -85,6 +87,8 @@ PLAYER_ACTIONS = {
     "rotate-key": (gettext_lazy("Replace %(name)s's private link? The old link and its printed slip stop working at "
                                 "once."), gettext_lazy("New private link for %(name)s; the old one no longer works.")),
     "check-in": (None, gettext_lazy("%(name)s checked in.")),
+    "check-out": (None, gettext_lazy("%(name)s's check-in undone: expected again.")),
+    "mark-absent": (None, gettext_lazy("%(name)s marked absent: not paired until checked in.")),
     "warn": (None, gettext_lazy("%(name)s warned.")),
 }
 
@@ -93,6 +97,7 @@ PLAYER_ACTIONS = {
 def player_action(request, event, player_id, action):
     player = get_object_or_404(Player, pk=player_id, event=event)
     actions = {"remove": services.player_remove, "check-in": services.player_check_in,
+               "check-out": services.player_check_out, "mark-absent": services.player_mark_absent,
                "drop": services.player_drop, "disqualify": services.player_disqualify,
                "reinstate": services.player_reinstate,
                "lift-disqualification": partial(services.player_reinstate, lift_disqualification=True),
@@ -111,8 +116,55 @@ def player_action(request, event, player_id, action):
     except DomainError as error:
         messages.error(request, str(error))
     else:
+        if request.headers.get("HX-Request") and action in DESK_ACTIONS:  # the desk: the row, and the counts
+            return _desk_answer(request, event, player)
         messages.success(request, done % {"name": player.name})
+    if request.POST.get("from") == "desk":
+        return redirect(reverse("console:desk", args=[event.slug]) + f"#desk-{player.pk}")
     return redirect(reverse("console:event", args=[event.slug]) + f"#player-{player.pk}")
+
+
+DESK_ACTIONS = ("check-in", "check-out", "mark-absent")
+
+
+@organizer_view
+def desk(request, event):
+    """The check-in desk: arrived / expected / absent counts, a search box, one tap per player, and
+    everyone expected checked in at once."""
+    query = request.GET.get("q", "").strip()[:100]
+    wanted = searchable(query)
+    players = [p for p in event.players.filter(is_ringer=False).order_by("name")
+               if not wanted or wanted in searchable(f"{p.name} {p.club}")]
+    context = {"event": event, "players": [_desk_row(event, p) for p in players], "counts": _desk_counts(event),
+               "query": query}
+    template = "console/_desk_list.html" if request.headers.get("HX-Request") else "console/desk.html"
+    return render(request, template, context)
+
+
+@organizer_view(post_only=True)
+def desk_check_in_all(request, event):
+    count = services.players_check_in_all(event=event, by=request.user)
+    messages.success(request, ngettext("%(n)s player checked in.", "%(n)s players checked in.", count) % {"n": count})
+    return redirect("console:desk", event.slug)
+
+
+def _desk_answer(request, event, player):
+    player = Player.objects.get(pk=player.pk)
+    return render(request, "console/_desk_row.html", {"event": event, "row": _desk_row(event, player),
+                                                      "counts": _desk_counts(event), "oob": True})
+
+
+def _desk_row(event, player) -> dict:
+    state = ("arrived" if player.checked_in else "absent" if player.absent else "expected")
+    return {"player": player, "state": state, "faction": presenters.faction(event.format, player.faction),
+            "out": player.status != ACTIVE}
+
+
+def _desk_counts(event) -> dict:
+    active = event.players.filter(status=ACTIVE, is_ringer=False)
+    return {"arrived": active.filter(checked_in=True).count(),
+            "expected": active.filter(checked_in=False, absent=False).count(),
+            "absent": active.filter(absent=True).count()}
 
 
 ACTION_WORDS = {"remove": gettext_lazy("remove"), "drop": gettext_lazy("drop"),
@@ -149,6 +201,7 @@ def settings_page(request, event):
                "self_reporting": event.self_reporting, "registration_open": event.registration_open,
                "encounter_size": event.encounter_size, "round_minutes": event.round_minutes,
                "missions": event.missions, "dead_mans_hand": event.dead_mans_hand,
+               "check_in_on_the_day": event.check_in_on_the_day,
                "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
@@ -157,7 +210,7 @@ def settings_page(request, event):
         data = form.cleaned_data
         changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables",
                                         "self_reporting", "registration_open", "round_minutes",
-                                        "dead_mans_hand")}
+                                        "dead_mans_hand", "check_in_on_the_day")}
         changes["missions"] = data["missions"] or event.missions  # left out: as it was
         changes["encounter_size"] = data["encounter_size"] or event.encounter_size  # left empty: as it was
         if data["format"] != event.format:
