@@ -182,6 +182,7 @@ PAGES = [
     ("console", "GET", "/console/", answers(302, 200, 302, 302, 302, 302, 200, 200, 200)),
     *[(f"console {name}", "GET", path, answers(302, 403, 302, 302, 302, 302, 200, 200, 403)) for name, path in (
         ("event", "/console/e/{slug}/"), ("round", "/console/e/{slug}/rounds/1/"), ("desk", "/console/e/{slug}/desk/"),
+        ("edit player", "/console/e/{slug}/players/{ann}/edit/"),
         ("print", "/console/e/{slug}/rounds/1/print/"), ("settings", "/console/e/{slug}/settings/"),
         ("audit", "/console/e/{slug}/audit/"), ("job", "/console/jobs/{export}/"),
         ("job download", "/console/jobs/{export}/download/"))],

@@ -235,3 +235,28 @@ def test_dropping_and_redoing_ask_first_saying_what_will_happen(organizer_client
     refused = organizer_client.post("/console/e/spring-open/rounds/1/redo/", {"confirmed": "yes"}, follow=True)
     assert Round.objects.filter(event__slug="spring-open", number=1).exists(), "a round with results stays"
     assert refused.status_code == 200
+
+
+def test_a_player_is_edited_in_the_console(organizer_client):
+    from tournaments.models import Player
+
+    ada, ben = Player.objects.filter(event__slug="spring-open").order_by("name")[:2]
+    url = f"/console/e/spring-open/players/{ada.pk}/edit/"
+    assert 'value="Ada Ortega"' in organizer_client.get(url).content.decode()
+    answer = organizer_client.post(url, {"name": "Ada Ortega-Ruiz", "faction": "arcanists", "club": "Lyon",
+                                         "email": "ada@example.org", "is_ringer": "", "pinned_table": "4"})
+    assert answer.status_code == 302
+    ada.refresh_from_db()
+    assert (ada.name, ada.faction, ada.club, ada.email, ada.pinned_table) == (
+        "Ada Ortega-Ruiz", "arcanists", "Lyon", "ada@example.org", 4)
+    taken = organizer_client.post(url, {"name": ben.name, "faction": "guild"}).content.decode()
+    assert "already registered" in taken and Player.objects.get(pk=ada.pk).name == "Ada Ortega-Ruiz"
+
+
+def test_a_second_ringer_is_refused_not_a_server_error(api):
+    from tests.factories import new_event
+
+    event, ids = new_event(api, players=2)
+    assert api.call("patch", f"/api/events/{event['id']}/players/{ids[0]}/", {"is_ringer": True})[0] == 200
+    status, body = api.call("patch", f"/api/events/{event['id']}/players/{ids[1]}/", {"is_ringer": True})
+    assert status == 400 and body["errors"][0]["code"] == "ringer_exists"

@@ -176,7 +176,7 @@ class PlayerDetail(EventScoped):
 
     @extend_schema(request=PlayerSerializer, responses=PlayerSerializer)
     def patch(self, request, event_id, player_id):
-        """Correct a player's entry: name, faction, club, pinned table."""
+        """Correct a player's entry: name, faction, club, email, Ringer (one per event), pinned table."""
         event = self.event()
         player = get_object_or_404(Player, pk=player_id, event=event)
         if isinstance(request.data, dict) and "status" in request.data:  # it used to be ignored silently
@@ -185,6 +185,6 @@ class PlayerDetail(EventScoped):
         data = PlayerSerializer(player, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         changes = {k: v for k, v in data.validated_data.items()
-                   if k in ("name", "faction", "club", "email", "pinned_table")}
+                   if k in ("name", "faction", "club", "email", "is_ringer", "pinned_table")}
         updated = services.player_update(player=player, by=request.user, **changes)
         return Response(players_out(request, event, updated, organizer=True))

@@ -90,6 +90,9 @@ def player_update(*, player: Player, by, **changes) -> Player:
         problems.append(faction_problem(get_format(player.event.format), changes["faction"]))
     if "name" in changes and name_key(changes["name"]) in names_taken(player.event, besides=player):
         problems.append(_duplicate_name(changes["name"]))
+    if changes.get("is_ringer") and player.event.players.filter(is_ringer=True).exclude(pk=player.pk).exists():
+        problems.append(Problem("ringer_exists", say("This event already has a Ringer; it can have only one."),
+                                "is_ringer"))
     problems = [p for p in problems if p]
     if problems:
         raise Invalid(*problems)

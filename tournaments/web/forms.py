@@ -76,6 +76,14 @@ class PlayerForm(forms.Form):
         self.fields["faction"].choices = [(f.key, f.name) for f in FORMATS[format_key].factions]
 
 
+class PlayerEditForm(PlayerForm):
+    """A whole entry corrected in the console, as the API's PATCH allows."""
+
+    email = forms.EmailField(label=_("Email (pairings and reports are mailed there)"), required=False)
+    pinned_table = forms.IntegerField(label=_("Always at table (accessibility)"), min_value=1, max_value=10000,
+                                      required=False)
+
+
 class ImportForm(forms.Form):
     csv = forms.CharField(label=_("CSV: name,faction,club"), widget=forms.Textarea(attrs={"rows": 6}))
 

@@ -16,6 +16,7 @@ urlpatterns = [
     path(f"{EVENT}desk/check-in-all/", events.desk_check_in_all, name="desk-check-in-all"),
     path(f"{EVENT}settings/", events.settings_page, name="settings"),
     path(f"{EVENT}audit/", events.audit_page, name="audit"),
+    path(f"{EVENT}players/<int:player_id>/edit/", events.player_edit, name="player-edit"),
     path(f"{EVENT}players/<int:player_id>/<str:action>/", events.player_action, name="player"),
     path(f"{EVENT}rounds/", rounds.pair_round, name="pair"),
     path(ROUND, rounds.round_console, name="round"),

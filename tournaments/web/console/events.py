@@ -22,7 +22,15 @@ from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.audit_words import sentence
 from tournaments.web.console.guards import organizer_view
-from tournaments.web.forms import EventForm, ImportForm, PlayerForm, RoundForm, SettingsForm, show_problems
+from tournaments.web.forms import (
+    EventForm,
+    ImportForm,
+    PlayerEditForm,
+    PlayerForm,
+    RoundForm,
+    SettingsForm,
+    show_problems,
+)
 from tournaments.web.presenters import searchable
 
 
@@ -125,6 +133,25 @@ def player_action(request, event, player_id, action):
 
 
 DESK_ACTIONS = ("check-in", "check-out", "mark-absent")
+
+
+@organizer_view
+def player_edit(request, event, player_id):
+    """Correct a player's entry: name, faction, club, email, Ringer, pinned table."""
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    fields = ("name", "faction", "club", "email", "is_ringer", "pinned_table")
+    form = PlayerEditForm(request.POST or None, format_key=event.format,
+                          initial={k: getattr(player, k) for k in fields})
+    if request.method == "POST" and form.is_valid():
+        changes = {k: form.cleaned_data[k] for k in fields if form.cleaned_data[k] != getattr(player, k)}
+        try:
+            services.player_update(player=player, by=request.user, **changes)
+        except DomainError as error:
+            show_problems(form, error)
+        else:
+            messages.success(request, _("%(name)s's entry saved.") % {"name": player.name})
+            return redirect(reverse("console:event", args=[event.slug]) + f"#player-{player.pk}")
+    return render(request, "console/player_edit.html", {"event": event, "player": player, "form": form})
 
 
 @organizer_view
