@@ -29,6 +29,8 @@ ACTIONS = {
     "player_warned": "A player was warned, with the reason (GG2017: a single warning, then disqualification).",
     "key_rotated": "A player's private link was replaced; the old one stopped working.",
     "round_paired": "A round was paired and published.",
+    "event_finished": "The event was finished: standings final, the clock stopped.",
+    "event_reopened": "A finished event was reopened.",
     "round_removed": "The latest round was removed (redo).",
     "seats_swapped": "Two players' seats were exchanged (forced when it broke a pairing rule).",
     "result_entered": "An organizer entered or corrected a result; it counts at once.",

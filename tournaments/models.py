@@ -66,6 +66,8 @@ class Event(models.Model):
     dead_mans_hand = models.BooleanField(default=False)
     # Players check in on the day: a new registration is expected, not yet arrived (the desk checks them in).
     check_in_on_the_day = models.BooleanField(default=False)
+    # When the organizer finished the event: standings final, no more rounds or results until reopened.
+    finished_at = models.DateTimeField(null=True, blank=True)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

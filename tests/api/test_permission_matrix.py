@@ -141,6 +141,8 @@ API = [
     ("self-register", "POST", "/api/events/{f}/register/", {"faction": "guild"},
      answers(401, 201, 403, 403, 403, 403, 201, 201, 201), None),
     ("audit", "GET", "/api/events/{e}/audit/", None, organizers(200), None),
+    ("reopen", "POST", "/api/events/{e}/reopen/", {}, organizers(200), None),
+    ("finish", "POST", "/api/events/{e}/finish/", {}, answers(401, 403, 403, 403, 403, 403, 409, 409, 403), None),
     ("rounds", "GET", "/api/events/{e}/rounds/", None, EVERYONE_200, None),
     # Allowed, then refused by the event's state: round 1 has no results yet.
     ("pair", "POST", "/api/events/{e}/rounds/", {}, organizers(409), None),
@@ -200,6 +202,8 @@ PAGES = [
     ("console accept", "POST", "/console/e/{slug}/games/{game}/accept/a/",
      answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
     ("console sheet", "GET", "/console/e/{slug}/games/{game}/sheet/",
+     answers(302, 403, 302, 302, 302, 302, 200, 200, 403)),
+    ("console finish", "POST", "/console/e/{slug}/finish-event/",
      answers(302, 403, 302, 302, 302, 302, 200, 200, 403)),
     ("console check everyone in", "POST", "/console/e/{slug}/desk/check-in-all/",
      answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),

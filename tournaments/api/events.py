@@ -63,6 +63,8 @@ class EventSerializer(serializers.ModelSerializer):
     check_in_on_the_day = serializers.BooleanField(required=False, help_text="Players check in on the day: a new "
                                                    "registration is expected, not checked in, until the desk checks "
                                                    "it in.")
+    finished_at = serializers.DateTimeField(read_only=True, help_text="When the event was finished (its standings "
+                                            "final); null while it runs.")
     round_length = serializers.IntegerField(read_only=True, help_text="The round length in force, in minutes.")
     unavailable_tables = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10000),
                                                required=False, max_length=1000)
@@ -73,7 +75,7 @@ class EventSerializer(serializers.ModelSerializer):
                   "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
                   "unavailable_tables", "self_reporting", "registration_open", "encounter_size", "round_minutes",
                   "round_length", "missions", "missions_plan", "dead_mans_hand",
-                  "check_in_on_the_day", "organizers", "created_at"]
+                  "check_in_on_the_day", "finished_at", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
     def validate_scheme_pools(self, pools):
@@ -167,6 +169,20 @@ class EventOrganizers(EventScoped):
         data = OrganizerSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.organizer_add(event=event, username=data.validated_data["username"], by=request.user)
+        event = Event.objects.prefetch_related("organizers").get(pk=event.pk)
+        return Response(EventSerializer(event, context={"request": request}).data)
+
+
+class EventFinish(EventScoped):
+    """POST .../finish/ ends the event (every result in; the clock stops; the standings final, rounds and
+    results refused with 409 event_finished); POST .../reopen/ opens it again. Both are in the audit trail."""
+
+    action = None
+
+    @extend_schema(request=None, responses=EventSerializer)
+    def post(self, request, event_id):
+        event = self.event()
+        (services.event_finish if self.action == "finish" else services.event_reopen)(event=event, by=request.user)
         event = Event.objects.prefetch_related("organizers").get(pk=event.pk)
         return Response(EventSerializer(event, context={"request": request}).data)
 

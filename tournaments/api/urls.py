@@ -17,6 +17,8 @@ urlpatterns = [
     path(EVENT, events.EventDetail.as_view(), name="event-detail"),
     path(f"{EVENT}organizers/", events.EventOrganizers.as_view(), name="event-organizers"),
     path(f"{EVENT}audit/", events.EventAudit.as_view(), name="event-audit"),
+    path(f"{EVENT}finish/", events.EventFinish.as_view(action="finish"), name="event-finish"),
+    path(f"{EVENT}reopen/", events.EventFinish.as_view(action="reopen"), name="event-reopen"),
     path(f"{EVENT}players/", players.EventPlayers.as_view(), name="event-players"),
     path(f"{EVENT}register/", players.EventRegistration.as_view(), name="event-register"),
     path(f"{EVENT}players/<int:player_id>/", players.PlayerDetail.as_view(), name="player-detail"),

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from django.utils.text import slugify
 
 from audit.services import jsonable, record
@@ -10,7 +11,7 @@ from scoring.messages import say
 from scoring.missions import PER_ROUND, pool_size, scheme_pool_problems, unknown_names
 from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
-from tournaments.models import Event
+from tournaments.models import Event, Game
 from tournaments.services.changes import event_change
 from tournaments.standings import DEFAULT_TIEBREAKS, TIEBREAKS
 
@@ -170,3 +171,43 @@ def organizer_add(*, event: Event, username: str, by) -> Event:
         event.organizers.add(user)
         record(event, by, "organizer_added", after={"username": user.get_username()})
     return event
+
+
+def event_finish(*, event: Event, by) -> Event:
+    """The event is over: every result of its rounds is in; the clock stops; the standings are final and
+    nothing changes them until an organizer reopens it."""
+    with event_change(event) as event:
+        if event.finished_at is not None:
+            return event
+        rounds = event.round_set.order_by("-number")
+        if not rounds.exists():
+            raise conflict("no_rounds", say("No round has been played: there is nothing to finish."))
+        missing = Game.objects.filter(round__event=event, result__isnull=True).count()
+        if missing:
+            raise conflict("results_missing", say(
+                "Games still without a result: {value}. Enter them before finishing the event.", value=missing))
+        latest = rounds.first()
+        if latest.clock_started_at is not None:
+            latest.clock_left, latest.clock_started_at = latest.seconds_left(timezone.now()), None
+            latest.save(update_fields=["clock_left", "clock_started_at"])
+        event.finished_at = timezone.now()
+        event.save(update_fields=["finished_at"])
+        record(event, by, "event_finished", round_number=latest.number)
+    return event
+
+
+def event_reopen(*, event: Event, by) -> Event:
+    """A finished event opened again (a result to correct, a round forgotten); recorded."""
+    with event_change(event) as event:
+        if event.finished_at is None:
+            return event
+        before = event.finished_at
+        event.finished_at = None
+        event.save(update_fields=["finished_at"])
+        record(event, by, "event_reopened", before={"finished_at": jsonable(before)})
+    return event
+
+
+def refuse_if_finished(event: Event) -> None:
+    if event.finished_at is not None:
+        raise conflict("event_finished", say("This event is finished: reopen it to change a result or a round."))

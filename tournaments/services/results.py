@@ -14,6 +14,7 @@ from scoring.results import score_report
 from scoring.validator import CONCEDED, PLAYED, Report
 from tournaments.models import Game, Player, PlayerReport, Result
 from tournaments.services.changes import SHARED, event_change
+from tournaments.services.events import refuse_if_finished
 from tournaments.standings import ACTIVE, DROPPED
 
 
@@ -57,6 +58,7 @@ def result_scores(game: Game, report: Report):
     if game.is_bye:
         raise conflict("bye_result_fixed", say("A bye's result is the event's award and cannot be entered."))
     event = game.round.event
+    refuse_if_finished(event)
     if event.missions == AT_TABLE:
         if report.mission is None and report.outcome == PLAYED and not game.strategy:
             raise invalid("mission_required", say(

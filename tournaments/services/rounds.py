@@ -17,6 +17,7 @@ from tournaments.pairing import SWISS
 from tournaments.pairing.report import FORCED_ONLY, game_flags
 from tournaments.planning import RoundPlan, plan_round
 from tournaments.services.changes import event_change
+from tournaments.services.events import refuse_if_finished
 from tournaments.standings import ACTIVE
 
 
@@ -87,6 +88,7 @@ def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force
     """Exchange two players' seats in a round with no reported result; a swap that breaks a pairing rule
     (a rematch within the window, a second bye) needs `force` and is recorded in the round's report."""
     with event_change(event) as event:
+        refuse_if_finished(event)
         rnd = event.round_set.filter(number=number).first()
         if rnd is None:
             raise invalid("unknown_round", say("This event has no round {number}.", number=number), "round")
@@ -132,6 +134,7 @@ def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force
 def round_delete(*, event: Event, number: int, by) -> None:
     """Redo: remove the latest round while no game of it has a reported result; its cards go back on the deck."""
     with event_change(event) as event:
+        refuse_if_finished(event)
         latest = selectors.latest_round_number(event)
         if number != latest:
             raise conflict("not_latest_round", say("Only the latest round ({latest}) can be removed.", latest=latest))
@@ -148,7 +151,9 @@ def _refuse_if_reported(rnd: Round, why: str) -> None:
 
 
 def refuse_round_now(event: Event, number: int) -> None:
-    """Round `number` may be paired: within the planned rounds, the round before wholly confirmed."""
+    """Round `number` may be paired: the event not finished, within the planned rounds, the round before
+    wholly confirmed."""
+    refuse_if_finished(event)
     if event.rounds is not None and number > event.rounds:
         raise conflict("rounds_complete",
                        say("All {event_rounds} planned rounds have been played.", event_rounds=event.rounds))

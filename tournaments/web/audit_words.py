@@ -87,6 +87,10 @@ def sentence(record, names: dict[int, str]) -> str:
     if action == "round_paired":
         return _("%(who)s paired round %(n)s (%(games)s games, %(method)s)") % {
             "who": who, "n": record.round_number, "games": after.get("games", "?"), "method": after.get("method", "")}
+    if action == "event_finished":
+        return _("%(who)s finished the event: the standings are final") % {"who": who}
+    if action == "event_reopened":
+        return _("%(who)s reopened the event") % {"who": who}
     if action == "round_removed":
         return _("%(who)s removed round %(n)s") % {"who": who, "n": record.round_number}
     if action == "seats_swapped":

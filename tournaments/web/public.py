@@ -118,18 +118,40 @@ def player_link(slug: str):
 @public_cache("event", "slug")
 def standings_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
+    return render(request, "public/standings.html", {
+        "event": event, "rows": rendered_rows("public/_standings_row.html", standing_rows(event)),
+        "after_round": selectors.latest_round_number(event)})
+
+
+def standing_rows(event: Event) -> list[dict]:
+    """The standings as plain strings for the (up to 256) rows: the template neither localizes numbers nor
+    resolves urls per row."""
     standings = selectors.event_standings(event)
     places = Counter(s.rank for s in standings)
     factions = {key: presenters.faction(event.format, key) for key in {s.entrant.faction for s in standings}}
     link = player_link(event.slug)
-    # Plain strings for the 256 rows: the template neither localizes numbers nor resolves urls per row.
-    rows = [{"place": f"{s.rank}=" if places[s.rank] > 1 else str(s.rank), "name": s.entrant.name,
-             "href": link(s.entrant.id), "faction": factions[s.entrant.faction],
+    return [{"place": f"{s.rank}=" if places[s.rank] > 1 else str(s.rank), "rank": s.rank, "name": s.entrant.name,
+             "href": link(s.entrant.id), "faction": factions[s.entrant.faction], "faction_key": s.entrant.faction,
              "dropped": s.entrant.status == DROPPED, "tp": str(s.totals.tp), "diff": str(s.totals.diff),
              "vp": str(s.totals.vp), "played": str(s.totals.played)} for s in standings]
-    return render(request, "public/standings.html", {
-        "event": event, "rows": rendered_rows("public/_standings_row.html", rows),
-        "after_round": selectors.latest_round_number(event)})
+
+
+@public_cache("event", "slug")
+def final_page(request, slug):
+    """The final results: the podium, the best player of each faction, and the full standings. Before the
+    organizer finishes the event, the standings page instead."""
+    event = get_object_or_404(Event, slug=slug)
+    if event.finished_at is None:
+        return HttpResponseRedirect(reverse("public:standings", args=[slug]))
+    rows = standing_rows(event)
+    best_in_faction = {}
+    for row in rows:
+        if not row["dropped"]:
+            best_in_faction.setdefault(row["faction_key"], row)
+    return render(request, "public/final.html", {
+        "event": event, "podium": [row for row in rows if row["rank"] <= 3 and not row["dropped"]][:4],
+        "best_in_faction": sorted(best_in_faction.values(), key=lambda row: row["faction"]),
+        "rows": rendered_rows("public/_standings_row.html", rows)})
 
 
 @public_cache("event", "slug")

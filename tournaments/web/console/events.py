@@ -135,6 +135,27 @@ def player_action(request, event, player_id, action):
 DESK_ACTIONS = ("check-in", "check-out", "mark-absent")
 
 
+@organizer_view(post_only=True)
+def finish_event(request, event, action):
+    """Finish the event (asked first: the standings become final), or reopen it."""
+    if action not in ("finish", "reopen"):
+        raise Http404("No such action")
+    if action == "finish" and request.POST.get("confirmed") != "yes":
+        return render(request, "console/confirm.html", {
+            "event": event, "action": request.path, "back": reverse("console:event", args=[event.slug]),
+            "question": _("Finish %(name)s? The clock stops and the standings become final on every page; no "
+                          "round or result changes until you reopen the event.") % {"name": event.name},
+            "button": _("Yes: finish the event")})
+    try:
+        (services.event_finish if action == "finish" else services.event_reopen)(event=event, by=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The event is finished: the standings are final.") if action == "finish"
+                         else _("The event is open again."))
+    return redirect("console:event", event.slug)
+
+
 @organizer_view
 def player_edit(request, event, player_id):
     """Correct a player's entry: name, faction, club, email, Ringer, pinned table."""
