@@ -15,7 +15,7 @@ from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from scoring.problems import DomainError
 from scoring.validator import ENTERED_OUTCOMES, PLAYED, Report
 from tournaments.access import signin_wait
-from tournaments.pairing import METHODS
+from tournaments.pairing import FOLD, RANDOM, SWISS
 from tournaments.web.presenters import outcome_words
 from tournaments.web.sheets import ScoreSheet
 
@@ -99,7 +99,12 @@ class ImportForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    method = forms.ChoiceField(label=_("Pairing"), choices=[(m, m) for m in METHODS], initial="swiss")
+    """Pairing the next round with the engine's options, in words."""
+
+    method = forms.ChoiceField(label=_("Pairing"), initial=SWISS, choices=[
+        (SWISS, _("Swiss: by Tournament Points, then Differential, then VP")), (RANDOM, _("random")),
+        (FOLD, _("fold: top half against bottom half"))])
+    avoid_same_club = forms.BooleanField(label=_("Keep players of the same club apart (round 1)"), required=False)
 
 
 class ResultForm(forms.Form):

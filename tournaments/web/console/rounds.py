@@ -35,7 +35,8 @@ def pair_round(request, event):
     form = RoundForm(request.POST)
     if form.is_valid():
         try:
-            made = services.round_request(event=event, by=request.user, method=form.cleaned_data["method"])
+            made = services.round_request(event=event, by=request.user, method=form.cleaned_data["method"],
+                                          avoid_same_club=form.cleaned_data["avoid_same_club"])
         except DomainError as error:
             messages.error(request, str(error))
         else:
