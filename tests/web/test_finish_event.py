@@ -56,3 +56,16 @@ def test_the_console_asks_before_finishing(api, running):
     assert "The event is finished" in done and Event.objects.get(pk=event.pk).finished_at is not None
     console.post(f"/console/e/{event.slug}/reopen-event/")
     assert Event.objects.get(pk=event.pk).finished_at is None
+
+
+def test_the_hall_display_shows_the_round_then_the_final_standings(api, running):
+    event = Event.objects.get(pk=running.id)
+    page = Client().get(f"/e/{event.slug}/hall/").content.decode()
+    game = Game.objects.select_related("player_a", "player_b").get(pk=running.games[0]["id"])
+    assert "Round 1" in page and game.player_a.name in page and 'data-poll="' in page and "hall.js" in page
+    for g in running.games:
+        api.post(f"/api/games/{g['id']}/result/", {"vp_a": 6, "vp_b": 4})
+    assert "6–4" in Client().get(f"/e/{event.slug}/hall/").content.decode()
+    api.post(f"/api/events/{running.id}/finish/")
+    final = Client().get(f"/e/{event.slug}/hall/").content.decode()
+    assert "Final standings" in final and "TP" in final

@@ -123,6 +123,26 @@ def standings_page(request, slug):
         "after_round": selectors.latest_round_number(event)})
 
 
+@public_cache("event", "slug")
+def hall_page(request, slug):
+    """For a projector or a TV in the hall: the current round's pairings in large type with the clock, paging
+    by itself through a long list (static/js/hall.js) and refreshing; the final standings once finished."""
+    event = get_object_or_404(Event, slug=slug)
+    rnd = event.round_set.order_by("-number").first()
+    context = {"event": event, "round": rnd, "poll": POLL_SECONDS}
+    if event.finished_at is not None or rnd is None:
+        context["standings"] = standing_rows(event)
+    else:
+        names = dict(event.players.values_list("id", "name"))
+        context["games"] = [
+            {"table": table or "", "a": names[a], "b": names.get(b, ""),
+             "score": f"{vp_a}–{vp_b}" if result is not None and b is not None else "",
+             "status": status_of(result is not None, versions)}
+            for table, a, b, result, vp_a, vp_b, _, versions, *_ in selectors.round_pairings(rnd)]
+        context.update(clock_context(rnd))
+    return render(request, "public/hall.html", context)
+
+
 def standing_rows(event: Event) -> list[dict]:
     """The standings as plain strings for the (up to 256) rows: the template neither localizes numbers nor
     resolves urls per row."""

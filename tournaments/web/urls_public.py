@@ -13,6 +13,7 @@ urlpatterns = [
     path("e/<slug:slug>/rounds/<int:number>/", public.round_page, name="round"),
     path("e/<slug:slug>/standings/", public.standings_page, name="standings"),
     path("e/<slug:slug>/final/", public.final_page, name="final"),
+    path("e/<slug:slug>/hall/", public.hall_page, name="hall"),
     path("e/<slug:slug>/players/<int:player_id>/", public.player_page, name="player"),
     path("p/<str:key>/", player_page.private_page, name="private"),
 ]
