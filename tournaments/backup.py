@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 
 from audit.models import AuditRecord
 from audit.services import jsonable
-from tournaments.models import Event, Game, Player, PlayerReport, Result, Round, Seat
+from tournaments.models import Event, Game, Player, PlayerReport, Result, Round, Seat, TPAdjustment
 from tournaments.services.changes import event_change
 from tournaments.services.events import free_slug
 
@@ -34,6 +34,7 @@ RESULT_FIELDS = ("outcome", "loser", "turns", "breakdown", "vp_a", "tp_a", "diff
 VERSION_FIELDS = ("side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "master_a", "master_b", "leader_a",
                   "leader_b", "mission")
 AUDIT_FIELDS = ("at", "action", "by", "round_number", "table", "before", "after")
+ADJUSTMENT_FIELDS = ("tp", "reason", "round_number", "by", "at")
 
 
 def _fields(obj, names) -> dict:
@@ -70,6 +71,8 @@ def export_event(event: Event) -> dict:
                     for p in event.players.order_by("id")],
         "rounds": [{**_fields(r, ROUND_FIELDS), "games": games_by_round.get(r.pk, [])}
                    for r in event.round_set.order_by("number")],
+        "adjustments": [{**_fields(a, ADJUSTMENT_FIELDS), "player": a.player_id}
+                        for a in event.adjustments.order_by("at", "id")],
         "audit": [{**_fields(a, AUDIT_FIELDS), "player": a.player_id, "other_player": a.other_player_id,
                    "by_player": a.by_player_id, "by_user": username.get(a.by_user_id)}
                   for a in event.audit.order_by("at", "id")],
@@ -114,6 +117,10 @@ def import_event(data: dict, *, organizer=None) -> Event:
                                           **_given(g["result"], RESULT_FIELDS))
                 PlayerReport.objects.bulk_create(PlayerReport(game=game, **_given(v, VERSION_FIELDS))
                                                  for v in g["versions"])
+        for a in data.get("adjustments", []):  # none in a backup made before bonus and penalty TP existed
+            adjustment = TPAdjustment.objects.create(event=event, player=players[a["player"]],
+                                                     **{k: a[k] for k in ADJUSTMENT_FIELDS if k != "at"})
+            TPAdjustment.objects.filter(pk=adjustment.pk).update(at=a["at"])  # auto_now_add ignores a given time
         # A player removed before the backup has no entry to point to any more: their records keep the
         # name in `by`/`before` and lose the link.
         AuditRecord.objects.bulk_create(AuditRecord(

@@ -261,6 +261,23 @@ class Result(models.Model):
         ]
 
 
+class TPAdjustment(models.Model):
+    """Bonus or penalty Tournament Points with their reason (a painting bonus, a slow-play penalty), counted
+    in the standings from the round they were given in."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="adjustments")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="adjustments")
+    tp = models.SmallIntegerField()
+    reason = models.CharField(max_length=200)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)  # None: before round 1
+    by = models.CharField(max_length=150, blank=True, default="")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+        constraints = [models.CheckConstraint(condition=~Q(tp=0), name="adjustment_not_zero")]
+
+
 UNREPORTED, AWAITING, DISPUTED, CONFIRMED = "unreported", "awaiting_confirmation", "disputed", "confirmed"
 GAME_STATUSES = (UNREPORTED, AWAITING, DISPUTED, CONFIRMED)
 

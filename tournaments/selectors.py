@@ -7,7 +7,7 @@ from scoring.missions import MissionHistory
 from tournaments.models import Event, Game, Result, Round
 from tournaments.pairing.report import History
 from tournaments.planning import Attendee, RoundInputs
-from tournaments.standings import ACTIVE, Entrant, SideResult, Standing, Totals, standings, totals_by_player
+from tournaments.standings import ACTIVE, Adjustment, Entrant, SideResult, Standing, Totals, standings, totals_by_player
 
 
 def side_results(event: Event) -> list[SideResult]:
@@ -30,7 +30,10 @@ def entrants(event: Event) -> list[Entrant]:
 
 
 def event_standings(event: Event, *, after_round: int | None = None) -> list[Standing]:
-    return standings(entrants(event), side_results(event), after_round=after_round, tiebreaks=event.tiebreaks)
+    adjustments = [Adjustment(player, tp, number) for player, tp, number in
+                   event.adjustments.values_list("player_id", "tp", "round_number")]
+    return standings(entrants(event), side_results(event), after_round=after_round, tiebreaks=event.tiebreaks,
+                     adjustments=adjustments)
 
 
 def latest_round_number(event: Event) -> int:

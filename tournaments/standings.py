@@ -4,7 +4,8 @@ GG2017 "Standings": order by Tournament Points, then Differential, then VP;
 players equal on the whole chain share a place and the next place is skipped
 (1, 2, 2, 4). The organizer may choose another tiebreak chain, with strength of
 schedule (SOS: the sum of one's opponents' TP) available. The Ringer is never listed and a disqualified player is not
-ranked; a dropped player keeps their games and is listed as dropped.
+ranked; a dropped player keeps their games and is listed as dropped. Bonus and penalty Tournament Points
+(a painting bonus, a late-list penalty) count in the standings from their round on; pairing goes by games.
 """
 from __future__ import annotations
 
@@ -31,6 +32,16 @@ class Entrant:
 
 
 @dataclass(frozen=True)
+class Adjustment:
+    """Bonus (or, negative, penalty) Tournament Points for one player, counted from round `round` on
+    (None: from the start)."""
+
+    player: int
+    tp: int
+    round: int | None = None
+
+
+@dataclass(frozen=True)
 class SideResult:
     """One player's side of one game with a result (a bye has no opponent)."""
 
@@ -50,6 +61,7 @@ class Totals:
     played: int = 0
     sos: int = 0
     opponents: list[int] = field(default_factory=list)
+    adjusted: int = 0  # bonus and penalty TP included in `tp`
 
     def add(self, side: SideResult) -> None:
         self.tp += side.tp
@@ -76,10 +88,15 @@ def totals_by_player(results: Iterable[SideResult], *, after_round: int | None =
 
 
 def standings(entrants: Iterable[Entrant], results: Iterable[SideResult], *, after_round: int | None = None,
-              tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> list[Standing]:
+              tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, adjustments: Iterable[Adjustment] = ()) -> list[Standing]:
     """Ranked rows, best first; ties listed by name so the page is stable."""
     entrants = list(entrants)
     totals = totals_by_player(results, after_round=after_round)
+    for adjustment in adjustments:
+        if after_round is None or adjustment.round is None or adjustment.round <= after_round:
+            own = totals.setdefault(adjustment.player, Totals())
+            own.tp += adjustment.tp
+            own.adjusted += adjustment.tp
     ringers = {e.id for e in entrants if e.is_ringer}
     for own in totals.values():
         own.sos = sum(totals[o].tp for o in own.opponents if o not in ringers)

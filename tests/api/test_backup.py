@@ -29,6 +29,8 @@ def comparable(data):
     for a in data["audit"]:
         for k in ("player", "other_player", "by_player"):
             a[k] = refs.get(a[k])
+    for a in data.get("adjustments", []):
+        a["player"] = refs[a["player"]]
     return data
 
 

@@ -11,8 +11,8 @@ from gaininggrounds.http_cache import public_cache
 from tournaments import services
 from tournaments.access import is_organizer
 from tournaments.api.permissions import EventScoped, IsOrganizer
-from tournaments.models import Event, Player
-from tournaments.services.roster import WARNING_REASON_LENGTH
+from tournaments.models import Event, Player, TPAdjustment
+from tournaments.services.roster import TP_ADJUSTMENT_RANGE, WARNING_REASON_LENGTH
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -159,6 +159,52 @@ class PlayerWarnings(EventScoped):
         body.is_valid(raise_exception=True)
         warnings = services.player_warn(player=player, by=request.user, reason=body.validated_data["reason"])
         return Response(WarningSerializer(warnings, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class AdjustmentInputSerializer(serializers.Serializer):
+    tp = serializers.IntegerField(min_value=TP_ADJUSTMENT_RANGE[0], max_value=TP_ADJUSTMENT_RANGE[1],
+                                  help_text="Positive: a bonus; negative: a penalty; not 0.")
+    reason = serializers.CharField(max_length=WARNING_REASON_LENGTH)
+
+
+class AdjustmentSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round_number", allow_null=True,
+                                     help_text="Counted in the standings after this round (null: from the start).")
+
+    class Meta:
+        model = TPAdjustment
+        fields = ["id", "tp", "reason", "round", "by", "at"]
+
+
+class PlayerAdjustments(EventScoped):
+    """A player's bonus and penalty Tournament Points (organizers only; the player sees theirs on their
+    page, and the standings mark a total that includes them)."""
+
+    permission_classes = [IsOrganizer]
+
+    @extend_schema(responses=AdjustmentSerializer(many=True))
+    def get(self, request, event_id, player_id):
+        player = get_object_or_404(Player, pk=player_id, event=self.event())
+        return Response(AdjustmentSerializer(player.adjustments.all(), many=True).data)
+
+    @extend_schema(request=AdjustmentInputSerializer, responses={201: AdjustmentSerializer})
+    def post(self, request, event_id, player_id):
+        player = get_object_or_404(Player, pk=player_id, event=self.event())
+        body = AdjustmentInputSerializer(data=request.data if isinstance(request.data, dict) else {})
+        body.is_valid(raise_exception=True)
+        adjustment = services.tp_adjust(player=player, by=request.user, **body.validated_data)
+        return Response(AdjustmentSerializer(adjustment).data, status=status.HTTP_201_CREATED)
+
+
+class AdjustmentDetail(EventScoped):
+    permission_classes = [IsOrganizer]
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, event_id, player_id, adjustment_id):
+        """Take back a bonus or penalty given by mistake."""
+        adjustment = get_object_or_404(TPAdjustment, pk=adjustment_id, event=self.event(), player_id=player_id)
+        services.tp_adjustment_remove(adjustment=adjustment, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 @public_cache("event", "event_id")

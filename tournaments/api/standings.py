@@ -16,6 +16,7 @@ class StandingRowSerializer(serializers.Serializer):
     name = serializers.CharField(source="entrant.name")
     faction = serializers.CharField(source="entrant.faction")
     tp = serializers.IntegerField(source="totals.tp")
+    tp_adjusted = serializers.IntegerField(source="totals.adjusted", help_text="Bonus and penalty TP included in tp.")
     diff = serializers.IntegerField(source="totals.diff")
     vp = serializers.IntegerField(source="totals.vp")
     played = serializers.IntegerField(source="totals.played")

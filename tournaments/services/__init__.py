@@ -25,6 +25,8 @@ from tournaments.services.roster import (
                                           player_warn,
                                           player_warnings,
                                           players_check_in_all,
+                                          tp_adjust,
+                                          tp_adjustment_remove,
 )
 from tournaments.services.round_clock import CLOCK_ACTIONS, clock_notice_say, round_clock
 from tournaments.services.rounds import round_delete, round_generate, round_request, round_swap
@@ -37,5 +39,5 @@ __all__ = [
     "player_reinstate", "player_warn", "player_warnings",
     "player_remove", "player_self_register", "player_update", "players_import", "report_confirm", "report_dispute",
     "report_submit", "result_accept_version", "result_record", "result_save", "result_scores", "round_clock",
-    "round_delete", "round_generate", "round_request", "round_swap",
+    "round_delete", "round_generate", "round_request", "round_swap", "tp_adjust", "tp_adjustment_remove",
 ]

@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 from audit.models import AuditRecord
-from audit.services import record
+from audit.services import actor_fields, record
 from scoring.entries import hidden_characters_problem, plain
 from scoring.messages import say
-from scoring.problems import Invalid, conflict, invalid
+from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_report
 from scoring.validator import FORFEITED, Report
 from tournaments import selectors
-from tournaments.models import Player, new_player_key
+from tournaments.models import Player, TPAdjustment, new_player_key
 from tournaments.services.changes import event_change
+from tournaments.services.events import refuse_if_finished
 from tournaments.services.results import result_save
 from tournaments.standings import ACTIVE, DISQUALIFIED, DROPPED
 
@@ -150,3 +151,41 @@ def _refuse_if_disqualified(player: Player) -> None:
     if player.status == DISQUALIFIED:
         raise conflict("player_disqualified",
                        say("{player_name} is disqualified and takes no further part.", player_name=player.name))
+
+
+TP_ADJUSTMENT_RANGE = (-20, 20)
+
+
+def tp_adjust(*, player: Player, by, tp: int, reason: str) -> TPAdjustment:
+    """Bonus (or, negative, penalty) Tournament Points with their reason, counted from the latest round
+    on; the player sees them on their page, everyone sees that the total includes them."""
+    reason = plain(reason)
+    problems = [p for p in [hidden_characters_problem(reason, "reason")] if p]
+    if not reason or len(reason) > WARNING_REASON_LENGTH:
+        problems.append(Problem("reason_required", say("Say why, in at most {most} characters.",
+                                                       most=WARNING_REASON_LENGTH), "reason"))
+    low, high = TP_ADJUSTMENT_RANGE
+    if not tp or not low <= tp <= high:
+        problems.append(Problem("tp_out_of_range", say("A bonus or penalty is from {low} to {high} TP, not 0.",
+                                                       low=low, high=high), "tp"))
+    if problems:
+        raise Invalid(*problems)
+    with event_change(player.event) as event:
+        refuse_if_finished(event)
+        player = Player.objects.get(pk=player.pk)
+        _refuse_if_disqualified(player)
+        adjustment = TPAdjustment.objects.create(
+            event=event, player=player, tp=tp, reason=reason,
+            round_number=selectors.latest_round_number(event) or None, by=actor_fields(by)["by"])
+        record(event, by, "tp_adjusted", round_number=adjustment.round_number, player=player,
+               after={"tp": tp, "reason": reason})
+    return adjustment
+
+
+def tp_adjustment_remove(*, adjustment: TPAdjustment, by) -> None:
+    """A bonus or penalty given by mistake, taken back; recorded."""
+    with event_change(adjustment.event) as event:
+        refuse_if_finished(event)
+        record(event, by, "tp_adjustment_removed", round_number=adjustment.round_number, player=adjustment.player_id,
+               before={"tp": adjustment.tp, "reason": adjustment.reason})
+        adjustment.delete()

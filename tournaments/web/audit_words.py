@@ -131,6 +131,12 @@ def sentence(record, names: dict[int, str]) -> str:
     if action == "player_warned":
         return _("%(who)s warned %(player)s: %(reason)s") % {"who": who, "player": player,
                                                               "reason": after.get("reason", "")}
+    if action == "tp_adjusted":
+        return _("%(who)s gave %(player)s %(tp)s TP: %(reason)s") % {
+            "who": who, "player": player, "tp": f"{after.get('tp', 0):+d}", "reason": after.get("reason", "")}
+    if action == "tp_adjustment_removed":
+        return _("%(who)s took back %(player)s's %(tp)s TP (%(reason)s)") % {
+            "who": who, "player": player, "tp": f"{before.get('tp', 0):+d}", "reason": before.get("reason", "")}
     if action == "key_rotated":
         return _("%(who)s replaced %(player)s's private link") % {"who": who, "player": player}
     return f"{who}: {outcome_words(action)}"

@@ -39,6 +39,7 @@ def private_page(request, key):
         "event": event, "player": player, "faction": presenters.faction(event.format, player.faction),
         "current": _current_game(event, player, current) if current else None, "form": form,
         "history": [presenters.game_played(player, g) for g in games if g is not current],
+        "adjustments": player.adjustments.all(),
     })
     add_never_cache_headers(response)
     # The key is in the address: never sent to another site. (Not "no-referrer": browsers then send

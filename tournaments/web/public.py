@@ -153,7 +153,8 @@ def standing_rows(event: Event) -> list[dict]:
     return [{"place": f"{s.rank}=" if places[s.rank] > 1 else str(s.rank), "rank": s.rank, "name": s.entrant.name,
              "href": link(s.entrant.id), "faction": factions[s.entrant.faction], "faction_key": s.entrant.faction,
              "dropped": s.entrant.status == DROPPED, "tp": str(s.totals.tp), "diff": str(s.totals.diff),
-             "vp": str(s.totals.vp), "played": str(s.totals.played)} for s in standings]
+             "vp": str(s.totals.vp), "played": str(s.totals.played),
+             "adjusted": f"{s.totals.adjusted:+d}" if s.totals.adjusted else ""} for s in standings]
 
 
 @public_cache("event", "slug")

@@ -18,6 +18,7 @@ urlpatterns = [
     path(f"{EVENT}settings/", events.settings_page, name="settings"),
     path(f"{EVENT}audit/", events.audit_page, name="audit"),
     path(f"{EVENT}players/<int:player_id>/edit/", events.player_edit, name="player-edit"),
+    path(f"{EVENT}players/<int:player_id>/adjust/", events.player_adjust, name="player-adjust"),
     path(f"{EVENT}players/<int:player_id>/<str:action>/", events.player_action, name="player"),
     path(f"{EVENT}rounds/", rounds.pair_round, name="pair"),
     path(ROUND, rounds.round_console, name="round"),

@@ -172,7 +172,28 @@ def player_edit(request, event, player_id):
         else:
             messages.success(request, _("%(name)s's entry saved.") % {"name": player.name})
             return redirect(reverse("console:event", args=[event.slug]) + f"#player-{player.pk}")
-    return render(request, "console/player_edit.html", {"event": event, "player": player, "form": form})
+    return render(request, "console/player_edit.html", {"event": event, "player": player, "form": form,
+                                                        "adjustments": player.adjustments.all()})
+
+
+@organizer_view(post_only=True)
+def player_adjust(request, event, player_id):
+    """Bonus or penalty TP with a reason, given from the player's page in the console (or one taken back)."""
+    player = get_object_or_404(Player, pk=player_id, event=event)
+    try:
+        if "remove" in request.POST:
+            adjustment = get_object_or_404(player.adjustments, pk=whole_number(request.POST["remove"]) or 0)
+            services.tp_adjustment_remove(adjustment=adjustment, by=request.user)
+            messages.success(request, _("Taken back."))
+        else:
+            raw = request.POST.get("tp", "").strip()
+            tp, sign = whole_number(raw.lstrip("+-")), -1 if raw.startswith("-") else 1
+            services.tp_adjust(player=player, by=request.user, tp=sign * (tp or 0),
+                               reason=request.POST.get("reason", ""))
+            messages.success(request, _("Tournament Points adjusted for %(name)s.") % {"name": player.name})
+    except DomainError as error:
+        messages.error(request, str(error))
+    return redirect("console:player-edit", event.slug, player.pk)
 
 
 @organizer_view
