@@ -29,6 +29,8 @@ ACTIONS = {
     "player_warned": "A player was warned, with the reason (GG2017: a single warning, then disqualification).",
     "tp_adjusted": "Bonus or penalty Tournament Points were given, with the reason.",
     "tp_adjustment_removed": "A bonus or penalty given by mistake was taken back.",
+    "award_voted": "A player voted for an award (whom stays secret until the votes are counted).",
+    "award_given": "The organizer named an award's winner (or left it to the players' votes).",
     "key_rotated": "A player's private link was replaced; the old one stopped working.",
     "round_paired": "A round was paired and published.",
     "event_finished": "The event was finished: standings final, the clock stopped.",

@@ -18,6 +18,8 @@ from scoring.messages import say
 from scoring.problems import invalid
 from tournaments import backup, selectors
 from tournaments.models import Event
+from tournaments.services.awards import award_winners
+from tournaments.standings import ACTIVE
 
 STANDINGS, RESULTS, BACKUP = "standings", "results", "backup"
 # What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection).
@@ -84,11 +86,20 @@ class SpreadsheetSafeWriter:
 
 
 def _standings(event: Event, writer) -> None:
-    writer.writerow(["rank", "name", "faction", "club", "tp", "diff", "vp", "games", "status"])
+    writer.writerow(["rank", "name", "faction", "club", "tp", "diff", "vp", "games", "status", "awards"])
     clubs = dict(event.players.values_list("id", "club"))
-    for row in selectors.event_standings(event):
+    awards: dict[int, list[str]] = {}
+    for kind, winners in award_winners(event).items():
+        for winner in winners:
+            awards.setdefault(winner.pk, []).append(kind)
+    rows = selectors.event_standings(event)
+    ranked = [row for row in rows if row.entrant.status == ACTIVE]
+    if event.finished_at is not None and len(ranked) > 1:
+        awards.setdefault(ranked[-1].entrant.id, []).append("wooden_spoon")
+    for row in rows:
         e, t = row.entrant, row.totals
-        writer.writerow([row.rank, e.name, e.faction, clubs.get(e.id, ""), t.tp, t.diff, t.vp, t.played, e.status])
+        writer.writerow([row.rank, e.name, e.faction, clubs.get(e.id, ""), t.tp, t.diff, t.vp, t.played, e.status,
+                         ";".join(awards.get(e.id, []))])
 
 
 def _results(event: Event, writer, progress) -> None:

@@ -68,6 +68,9 @@ class Event(models.Model):
     check_in_on_the_day = models.BooleanField(default=False)
     # When the organizer finished the event: standings final, no more rounds or results until reopened.
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Best painted and best sportsmanship chosen by the players' votes from their private pages (one each, not
+    # for oneself); off: the organizer names them.
+    player_votes = models.BooleanField(default=False)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -276,6 +279,34 @@ class TPAdjustment(models.Model):
     class Meta:
         ordering = ["at", "id"]
         constraints = [models.CheckConstraint(condition=~Q(tp=0), name="adjustment_not_zero")]
+
+
+BEST_PAINTED, BEST_SPORTSMANSHIP = "best_painted", "best_sportsmanship"
+CHOSEN_AWARDS = (BEST_PAINTED, BEST_SPORTSMANSHIP)
+
+
+class ChosenAward(models.Model):
+    """An award the organizer gives by name (or that overrides the players' vote)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="chosen_awards")
+    kind = models.CharField(max_length=20, choices=[(k, k) for k in CHOSEN_AWARDS])
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "kind"], name="one_winner_per_award")]
+
+
+class AwardVote(models.Model):
+    """A player's vote for an award: one per award, never for themselves; counted when the event ends."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="award_votes")
+    kind = models.CharField(max_length=20, choices=[(k, k) for k in CHOSEN_AWARDS])
+    voter = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    choice = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "kind", "voter"], name="one_vote_per_award"),
+                       models.CheckConstraint(condition=~Q(voter=models.F("choice")), name="no_vote_for_oneself")]
 
 
 UNREPORTED, AWAITING, DISPUTED, CONFIRMED = "unreported", "awaiting_confirmation", "disputed", "confirmed"

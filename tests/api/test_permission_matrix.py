@@ -208,6 +208,8 @@ PAGES = [
      answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
     ("console sheet", "GET", "/console/e/{slug}/games/{game}/sheet/",
      answers(302, 403, 302, 302, 302, 302, 200, 200, 403)),
+    ("console awards", "POST", "/console/e/{slug}/awards/",
+     answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
     ("console finish", "POST", "/console/e/{slug}/finish-event/",
      answers(302, 403, 302, 302, 302, 302, 200, 200, 403)),
     ("console check everyone in", "POST", "/console/e/{slug}/desk/check-in-all/",

@@ -60,6 +60,8 @@ class EventSerializer(serializers.ModelSerializer):
         "announced before the event (keys by round number, \"1\", \"2\"...), public; the round is paired with "
         "them. Missions per round only.")
     dead_mans_hand = serializers.BooleanField(required=False, help_text="M3E: Dead Man's Hand models allowed.")
+    player_votes = serializers.BooleanField(required=False, help_text="Players vote for best painted and best "
+                                            "sportsmanship from their private pages; off: the organizer names them.")
     check_in_on_the_day = serializers.BooleanField(required=False, help_text="Players check in on the day: a new "
                                                    "registration is expected, not checked in, until the desk checks "
                                                    "it in.")
@@ -75,7 +77,7 @@ class EventSerializer(serializers.ModelSerializer):
                   "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
                   "unavailable_tables", "self_reporting", "registration_open", "encounter_size", "round_minutes",
                   "round_length", "missions", "missions_plan", "dead_mans_hand",
-                  "check_in_on_the_day", "finished_at", "organizers", "created_at"]
+                  "check_in_on_the_day", "player_votes", "finished_at", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
     def validate_scheme_pools(self, pools):

@@ -3,6 +3,7 @@
 A rejected call raises before anything is saved, or inside the transaction so
 that it rolls back whole. Each write goes through `changes.event_change`.
 """
+from tournaments.services.awards import award_choose, award_vote, award_winners
 from tournaments.services.events import event_create, event_finish, event_reopen, event_update, free_slug, organizer_add
 from tournaments.services.players import (
                                           import_rows_checked,
@@ -32,7 +33,8 @@ from tournaments.services.round_clock import CLOCK_ACTIONS, clock_notice_say, ro
 from tournaments.services.rounds import round_delete, round_generate, round_request, round_swap
 
 __all__ = [
-    "CLOCK_ACTIONS", "clock_notice_say", "event_create", "event_finish", "event_reopen", "event_update",
+    "CLOCK_ACTIONS", "award_choose", "award_vote", "award_winners", "clock_notice_say", "event_create",
+    "event_finish", "event_reopen", "event_update",
     "free_slug", "import_rows_checked",
     "organizer_add", "player_check_in", "player_check_out", "player_mark_absent", "players_check_in_all",
     "player_disqualify", "player_drop", "player_key_rotate", "player_register",

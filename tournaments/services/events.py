@@ -42,6 +42,7 @@ def event_create(
     missions_plan: dict | None = None,
     dead_mans_hand: bool = False,
     check_in_on_the_day: bool = False,
+    player_votes: bool = False,
 ) -> Event:
     """A new event; `missions` left empty follows the format (M4E: each table its own)."""
     event = Event(
@@ -64,6 +65,7 @@ def event_create(
         missions_plan=missions_plan or {},
         dead_mans_hand=dead_mans_hand,
         check_in_on_the_day=check_in_on_the_day,
+        player_votes=player_votes,
         created_by=user,
     )
     if deck_seed:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.web.presenters import outcome_words, result_words
+from tournaments.web.presenters import award_name, outcome_words, result_words
 
 # Setting names as an organizer knows them from the settings page.
 SETTING_WORDS = {
@@ -137,6 +137,14 @@ def sentence(record, names: dict[int, str]) -> str:
     if action == "tp_adjustment_removed":
         return _("%(who)s took back %(player)s's %(tp)s TP (%(reason)s)") % {
             "who": who, "player": player, "tp": f"{before.get('tp', 0):+d}", "reason": before.get("reason", "")}
+    if action == "award_voted":
+        return _("%(who)s voted for %(award)s") % {"who": who, "award": award_name(after.get("kind", ""))}
+    if action == "award_given":
+        if after.get("player", "") is None:
+            return _("%(who)s left %(award)s to the players' votes") % {
+                "who": who, "award": award_name(after.get("kind", ""))}
+        return _("%(who)s gave %(award)s to %(player)s") % {"who": who, "award": award_name(after.get("kind", "")),
+                                                            "player": player}
     if action == "key_rotated":
         return _("%(who)s replaced %(player)s's private link") % {"who": who, "player": player}
     return f"{who}: {outcome_words(action)}"

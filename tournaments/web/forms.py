@@ -145,6 +145,7 @@ class SettingsForm(forms.Form):
         (PER_TABLE, _("each table its own, drawn at pairing")),
         (AT_TABLE, _("each table its own, flipped at the table and reported"))])
     dead_mans_hand = forms.BooleanField(label=_("Dead Man's Hand models allowed (M3E)"), required=False)
+    player_votes = forms.BooleanField(label=_("Players vote for best painted and best sportsmanship"), required=False)
     check_in_on_the_day = forms.BooleanField(label=_("Players check in on the day (new registrations are expected, "
                                                      "not yet arrived)"), required=False)
     bye_tp = forms.IntegerField(label=_("Bye: TP"), **bounded(AWARD_RANGES["tp"]))

@@ -7,13 +7,14 @@ from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
+from gaininggrounds.params import whole_number
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
 from scoring.validator import other_side
 from tournaments import selectors, services
 from tournaments.access import bad_key_wait, player_for_key, report_wait
-from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Event, Game, Player
+from tournaments.models import AWAITING, CHOSEN_AWARDS, CONFIRMED, DISPUTED, AwardVote, Event, Game, Player
 from tournaments.web import presenters
 from tournaments.web.forms import PlayerReportForm, show_problems
 from tournaments.web.presenters import clock_context
@@ -29,6 +30,8 @@ def private_page(request, key):
     games = selectors.player_games(player)
     current = games[-1] if games and games[-1].round.number == selectors.latest_round_number(event) else None
     form = report_form(request, event, player, current)
+    if request.method == "POST" and request.POST.get("action") == "vote":
+        return _vote(request, player)
     if request.method == "POST" and current is not None:
         wait = report_wait(request.META, player=player)
         if wait is not None:
@@ -40,6 +43,7 @@ def private_page(request, key):
         "current": _current_game(event, player, current) if current else None, "form": form,
         "history": [presenters.game_played(player, g) for g in games if g is not current],
         "adjustments": player.adjustments.all(),
+        "votes": _votes(event, player),
     })
     add_never_cache_headers(response)
     # The key is in the address: never sent to another site. (Not "no-referrer": browsers then send
@@ -49,6 +53,16 @@ def private_page(request, key):
     return response
 
 
+def _votes(event: Event, player: Player) -> dict | None:
+    """The player's awards ballot, while the players vote (from round 1 until the event is finished)."""
+    if not event.player_votes or event.finished_at is not None or not selectors.latest_round_number(event):
+        return None
+    mine = dict(AwardVote.objects.filter(event=event, voter=player).values_list("kind", "choice_id"))
+    others = event.players.filter(is_ringer=False).exclude(pk=player.pk).order_by("name")
+    return {"kinds": [(kind, presenters.award_name(kind), mine.get(kind)) for kind in CHOSEN_AWARDS],
+            "others": others}
+
+
 def report_form(request, event: Event, player: Player, game: Game | None) -> PlayerReportForm:
     """The report form for this player's side of the game, with their score sheet in the event's format."""
     side = game.side_of(player.id) if game else "a"
@@ -56,6 +70,18 @@ def report_form(request, event: Event, player: Player, game: Game | None) -> Pla
     return PlayerReportForm(request.POST or None, fmt=get_format(event.format), side=side or "a",
                             at_table=event.missions == AT_TABLE,
                             factions=(player.faction, opponent.faction if opponent else ""))
+
+
+def _vote(request, player: Player):
+    try:
+        for kind in CHOSEN_AWARDS:
+            if kind in request.POST:
+                services.award_vote(player=player, kind=kind, choice=whole_number(request.POST[kind]) or None)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Your votes are saved; they are counted when the event ends."))
+    return redirect("public:private", player.key)
 
 
 def _answer(request, player: Player, game: Game, form: PlayerReportForm) -> bool:

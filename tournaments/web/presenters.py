@@ -67,6 +67,14 @@ def result_words(outcome: str, loser: str, vp_a, vp_b, name_a: str, name_b: str)
     return f"{name_a} {vp_a}–{vp_b} {name_b}"
 
 
+AWARD_NAMES = {"best_painted": gettext_lazy("Best painted"), "best_sportsmanship": gettext_lazy("Best sportsmanship"),
+               "wooden_spoon": gettext_lazy("Wooden spoon")}
+
+
+def award_name(kind: str) -> str:
+    return str(AWARD_NAMES.get(kind, kind))
+
+
 def game_status(status: str) -> str:
     """Where a game's result stands, in words (a filter and a dict, not an include per row: the round
     page of a 256-player event has 128 of them)."""

@@ -12,6 +12,7 @@ from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from tournaments import selectors
 from tournaments.models import Event, Player, status_of
+from tournaments.services.awards import award_winners
 from tournaments.standings import DROPPED
 from tournaments.web import presenters
 from tournaments.web.forms import RegistrationForm
@@ -169,8 +170,16 @@ def final_page(request, slug):
     for row in rows:
         if not row["dropped"]:
             best_in_faction.setdefault(row["faction_key"], row)
+    link = player_link(event.slug)
+    awards = [(presenters.award_name(kind), [{"name": p.name, "href": link(p.pk)} for p in winners])
+              for kind, winners in award_winners(event).items()]
+    ranked = [row for row in rows if not row["dropped"]]
+    if len(ranked) > 1:
+        last = ranked[-1]
+        awards.append((presenters.award_name("wooden_spoon"), [{"name": last["name"], "href": last["href"]}]))
     return render(request, "public/final.html", {
-        "event": event, "podium": [row for row in rows if row["rank"] <= 3 and not row["dropped"]][:4],
+        "event": event, "awards": awards,
+        "podium": [row for row in rows if row["rank"] <= 3 and not row["dropped"]][:4],
         "best_in_faction": sorted(best_in_faction.values(), key=lambda row: row["faction"]),
         "rows": rendered_rows("public/_standings_row.html", rows)})
 

@@ -13,6 +13,7 @@ urlpatterns = [
     path(EVENT, events.event, name="event"),
     path(f"{EVENT}import/", events.import_players, name="import"),
     path(f"{EVENT}desk/", events.desk, name="desk"),
+    path(f"{EVENT}awards/", events.awards, name="awards"),
     path(f"{EVENT}<str:action>-event/", events.finish_event, name="finish"),
     path(f"{EVENT}desk/check-in-all/", events.desk_check_in_all, name="desk-check-in-all"),
     path(f"{EVENT}settings/", events.settings_page, name="settings"),

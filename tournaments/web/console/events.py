@@ -1,5 +1,6 @@
 """The console's event pages: the organizer's events, one event's players (register, import, check in,
 drop), its settings and its audit trail."""
+from collections import Counter
 from functools import partial
 
 from django.contrib import messages
@@ -17,7 +18,7 @@ from scoring.awards import varied_awards
 from scoring.formats import Award, get_format
 from scoring.problems import DomainError
 from tournaments import exports, services
-from tournaments.models import Player
+from tournaments.models import CHOSEN_AWARDS, Player
 from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.audit_words import sentence
@@ -62,6 +63,15 @@ def event(request, event):
     return render(request, "console/event.html", _event_context(event, player_form=player_form))
 
 
+def _awards_context(event) -> list:
+    chosen = dict(event.chosen_awards.values_list("kind", "player_id"))
+    votes = {}
+    for kind, name in event.award_votes.values_list("kind", "choice__name"):
+        votes.setdefault(kind, Counter())[name] += 1
+    return [(kind, presenters.award_name(kind), chosen.get(kind),
+             ", ".join(f"{n} ({c})" for n, c in votes.get(kind, Counter()).most_common(3))) for kind in CHOSEN_AWARDS]
+
+
 def _event_context(event, **extra):
     warned: dict[int, list[str]] = {}
     for player_id, after in event.audit.filter(action="player_warned").order_by("at", "id").values_list(
@@ -71,6 +81,7 @@ def _event_context(event, **extra):
     for player, _faction in players:
         player.warnings = warned.get(player.pk, [])
     return {"event": event, "players": players, "rounds": event.round_set.order_by("number"),
+            "awards": _awards_context(event),
             "import_form": ImportForm(), "round_form": RoundForm(), "export_choices": EXPORT_CHOICES, **extra}
 
 
@@ -154,6 +165,21 @@ def finish_event(request, event, action):
         messages.success(request, _("The event is finished: the standings are final.") if action == "finish"
                          else _("The event is open again."))
     return redirect("console:event", event.slug)
+
+
+@organizer_view(post_only=True)
+def awards(request, event):
+    """The organizer names best painted and best sportsmanship (empty: left to the players' votes)."""
+    try:
+        for kind in CHOSEN_AWARDS:
+            if kind in request.POST:
+                services.award_choose(event=event, kind=kind, player=whole_number(request.POST[kind]) or None,
+                                      by=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Awards saved."))
+    return redirect(reverse("console:event", args=[event.slug]) + "#awards")
 
 
 @organizer_view
@@ -270,7 +296,7 @@ def settings_page(request, event):
                "self_reporting": event.self_reporting, "registration_open": event.registration_open,
                "encounter_size": event.encounter_size, "round_minutes": event.round_minutes,
                "missions": event.missions, "dead_mans_hand": event.dead_mans_hand,
-               "check_in_on_the_day": event.check_in_on_the_day,
+               "check_in_on_the_day": event.check_in_on_the_day, "player_votes": event.player_votes,
                "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
@@ -279,7 +305,7 @@ def settings_page(request, event):
         data = form.cleaned_data
         changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables",
                                         "self_reporting", "registration_open", "round_minutes",
-                                        "dead_mans_hand", "check_in_on_the_day")}
+                                        "dead_mans_hand", "check_in_on_the_day", "player_votes")}
         changes["missions"] = data["missions"] or event.missions  # left out: as it was
         changes["encounter_size"] = data["encounter_size"] or event.encounter_size  # left empty: as it was
         if data["format"] != event.format:

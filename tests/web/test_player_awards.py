@@ -1,0 +1,59 @@
+"""Awards beyond the standings: best painted and best sportsmanship named by the organizer or voted by
+the players (one vote each, not for oneself, while the event runs, counted when it ends, the organizer's
+choice overriding), the wooden spoon, on the final results page and in the standings export."""
+import csv
+import io
+
+from django.test import Client
+
+from audit.models import AuditRecord
+from tournaments.models import AwardVote, Event, Player
+
+
+def finish(api, running):
+    for game in running.games:
+        api.post(f"/api/games/{game['id']}/result/", {"vp_a": 6, "vp_b": 4})
+    assert api.post(f"/api/events/{running.id}/finish/")[0] == 200
+
+
+def vote(player, **choices):
+    return Client().post(f"/p/{player.key}/", {"action": "vote", **choices}, follow=True).content.decode()
+
+
+def test_players_vote_and_the_votes_are_counted_when_the_event_ends(api, running):
+    api.call("patch", f"/api/events/{running.id}/", {"player_votes": True})
+    event = Event.objects.get(pk=running.id)
+    ann, bob, cid, dee = (Player.objects.get(event=event, name=n) for n in ("Ann", "Bob", "Cid", "Dee"))
+    page = Client().get(f"/p/{ann.key}/").content.decode()
+    assert "Your votes" in page and f'<option value="{ann.pk}"' not in page.split("Your votes")[1]
+    assert "cannot" not in vote(ann, best_painted=bob.pk)
+    vote(cid, best_painted=bob.pk, best_sportsmanship=dee.pk)
+    vote(dee, best_painted=ann.pk)
+    refused = vote(bob, best_painted=bob.pk)
+    assert "not for yourself" in refused and not AwardVote.objects.filter(voter=bob).exists()
+    record = AuditRecord.objects.filter(action="award_voted").first()
+    assert record.after == {"kind": "best_painted"}, "whom a player voted for stays secret"
+    assert Client().get(f"/e/{event.slug}/final/").status_code == 302
+    finish(api, running)
+    final = Client().get(f"/e/{event.slug}/final/").content.decode()
+    assert "Best painted</strong>: " in final and final.split("Best painted</strong>: ")[1].split("</li>")[0].count(
+        "Bob") == 1
+    assert "Best sportsmanship</strong>: " in final and "Wooden spoon" in final
+    assert "Your votes" not in Client().get(f"/p/{ann.key}/").content.decode(), "votes close with the event"
+
+
+def test_the_organizers_choice_overrides_the_vote_and_is_exported(api, running, organizer):
+    event = Event.objects.get(pk=running.id)
+    ann = Player.objects.get(event=event, name="Ann")
+    console = Client()
+    console.force_login(event.created_by)
+    console.post(f"/console/e/{event.slug}/awards/", {"best_painted": ann.pk, "best_sportsmanship": ""})
+    assert AuditRecord.objects.filter(action="award_given", player=ann).exists()
+    finish(api, running)
+    final = Client().get(f"/e/{event.slug}/final/").content.decode()
+    assert "Best painted</strong>: " in final and "Ann" in final.split("Best painted</strong>: ")[1].split("</li>")[0]
+    export = console.post(f"/console/e/{event.slug}/export/standings/").content.decode()
+    rows = {r["name"]: r for r in csv.DictReader(io.StringIO(export))}
+    assert "best_painted" in rows["Ann"]["awards"]
+    assert any("wooden_spoon" in r["awards"] for r in rows.values())
+    assert "Your votes" not in Client().get(f"/p/{ann.key}/").content.decode(), "no vote without player_votes"

@@ -1,0 +1,67 @@
+"""Player awards beyond the standings: best painted and best sportsmanship, named by the organizer or
+voted by the players from their private pages (one vote each, not for oneself, counted when the event
+ends); the wooden spoon and the best in each faction come from the final standings."""
+from __future__ import annotations
+
+from collections import Counter
+
+from audit.services import record
+from scoring.messages import say
+from scoring.problems import conflict, invalid
+from tournaments import selectors
+from tournaments.models import CHOSEN_AWARDS, AwardVote, ChosenAward, Event, Player
+from tournaments.services.changes import event_change
+
+
+def award_vote(*, player: Player, kind: str, choice: int | None) -> None:
+    """A player's vote (or, with no choice, its withdrawal), while the event runs."""
+    if kind not in CHOSEN_AWARDS:
+        raise invalid("unknown_award", say("No such award."), "kind")
+    with event_change(player.event) as event:
+        if not event.player_votes:
+            raise conflict("votes_off", say("The organizer names this event's awards: there is no vote."))
+        if event.finished_at is not None or not selectors.latest_round_number(event):
+            raise conflict("votes_closed", say("Votes are open from round 1 until the event is finished."))
+        if choice is None:
+            AwardVote.objects.filter(event=event, kind=kind, voter=player).delete()
+            return
+        chosen = event.players.filter(pk=choice, is_ringer=False).exclude(pk=player.pk).first()
+        if chosen is None:
+            raise invalid("vote_not_allowed", say("Vote for another player of this event (not for yourself)."),
+                          kind)
+        AwardVote.objects.update_or_create(event=event, kind=kind, voter=player, defaults={"choice": chosen})
+        record(event, player, "award_voted", player=player, after={"kind": kind})  # whom: secret until counted
+
+
+def award_choose(*, event: Event, kind: str, player: int | None, by) -> None:
+    """The organizer names an award's winner (or, with none, leaves it to the votes); recorded."""
+    if kind not in CHOSEN_AWARDS:
+        raise invalid("unknown_award", say("No such award."), "kind")
+    with event_change(event) as event:
+        if player is None:
+            ChosenAward.objects.filter(event=event, kind=kind).delete()
+            record(event, by, "award_given", after={"kind": kind, "player": None})
+            return
+        winner = event.players.filter(pk=player, is_ringer=False).first()
+        if winner is None:
+            raise invalid("unknown_player", say("Choose a player of this event."), kind)
+        ChosenAward.objects.update_or_create(event=event, kind=kind, defaults={"player": winner})
+        record(event, by, "award_given", player=winner, after={"kind": kind})
+
+
+def award_winners(event: Event) -> dict[str, list[Player]]:
+    """Each award's winners: the organizer's choice, else (votes on) the most voted players, ties shared."""
+    winners: dict[str, list[Player]] = {}
+    chosen = {a.kind: a.player for a in ChosenAward.objects.filter(event=event).select_related("player")}
+    votes = Counter(AwardVote.objects.filter(event=event).values_list("kind", "choice")) if event.player_votes \
+        else Counter()
+    players = {p.pk: p for p in event.players.all()}
+    for kind in CHOSEN_AWARDS:
+        if kind in chosen:
+            winners[kind] = [chosen[kind]]
+            continue
+        counts = {choice: n for (k, choice), n in votes.items() if k == kind}
+        if counts:
+            most = max(counts.values())
+            winners[kind] = sorted((players[c] for c, n in counts.items() if n == most), key=lambda p: p.name)
+    return winners
