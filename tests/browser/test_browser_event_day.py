@@ -21,14 +21,20 @@ def test_the_event_day_screens_fit_a_phone_and_a_desk(contexts, live_server, tmp
     for player in event.players.order_by("name")[:9]:
         services.player_check_in(player=player, by=user)
     services.player_mark_absent(player=event.players.order_by("name")[9], by=user)
-    for width, height in ((360, 740), (1280, 800)):
+    def signed_in(width, height, path):
         page = contexts(viewport={"width": width, "height": height}, locale="en-GB").new_page()
         page.goto(f"{live_server.url}/console/login/")
         page.fill("input[name=username]", "day")
         page.fill("input[name=password]", "day-Pass-123")
         page.click("button[type=submit]")
-        page.goto(f"{live_server.url}/console/e/{event.slug}/desk/")
+        page.goto(f"{live_server.url}{path}")
+        return page
+
+    for width, height in ((360, 740), (1280, 800)):
+        page = signed_in(width, height, f"/console/e/{event.slug}/desk/")
         assert "9 arrived" in page.inner_text("#desk-counts")
+        names = page.locator(".desk-row .who strong").all_inner_texts()
+        assert names.index("Player 2") < names.index("Player 10"), "numbers sort by value"
         wide = page.evaluate("""() => [...document.querySelectorAll('body *')].filter(
             e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map(
             e => e.tagName + '.' + e.className).slice(0, 5)""")
@@ -39,12 +45,7 @@ def test_the_event_day_screens_fit_a_phone_and_a_desk(contexts, live_server, tmp
     first = rnd.games.exclude(table=None).first()
     services.result_record(game=first, by=user, report=Report(vp_a=6, vp_b=4))
     for width, height in ((360, 740), (1280, 800)):
-        page = contexts(viewport={"width": width, "height": height}, locale="en-GB").new_page()
-        page.goto(f"{live_server.url}/console/login/")
-        page.fill("input[name=username]", "day")
-        page.fill("input[name=password]", "day-Pass-123")
-        page.click("button[type=submit]")
-        page.goto(f"{live_server.url}/console/e/{event.slug}/rounds/1/")
+        page = signed_in(width, height, f"/console/e/{event.slug}/rounds/1/")
         assert "1 of 5 tables reported" in page.inner_text("#board-counter")
         page.screenshot(path=str(shots / f"results-board-{width}.png"), full_page=False)
     results_entered(rnd, user)

@@ -1,5 +1,6 @@
 """What the pages show, in the reader's language: the game's names (the French core rules' names where
 they exist), a result's state in words, a score seen from one player's side, and the round clock."""
+import re
 import unicodedata
 
 from django.utils import timezone
@@ -15,6 +16,11 @@ def searchable(text: str) -> str:
     """Text as a search box compares it: case and accents ignored ("ines" finds "Inès")."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def natural(text: str) -> tuple:
+    """A name as people sort it: numbers by value ("Player 2" before "Player 10"), case and accents ignored."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", searchable(text)))
 
 
 def localized(named: Named | None) -> str:

@@ -32,7 +32,7 @@ from tournaments.web.forms import (
     SettingsForm,
     show_problems,
 )
-from tournaments.web.presenters import searchable
+from tournaments.web.presenters import natural, searchable
 
 
 @login_required
@@ -228,8 +228,8 @@ def desk(request, event):
     everyone expected checked in at once."""
     query = request.GET.get("q", "").strip()[:100]
     wanted = searchable(query)
-    players = [p for p in event.players.filter(is_ringer=False).order_by("name")
-               if not wanted or wanted in searchable(f"{p.name} {p.club}")]
+    players = sorted((p for p in event.players.filter(is_ringer=False)
+                      if not wanted or wanted in searchable(f"{p.name} {p.club}")), key=lambda p: natural(p.name))
     context = {"event": event, "players": [_desk_row(event, p) for p in players], "counts": _desk_counts(event),
                "query": query}
     template = "console/_desk_list.html" if request.headers.get("HX-Request") else "console/desk.html"
