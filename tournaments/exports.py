@@ -18,7 +18,7 @@ from scoring.messages import say
 from scoring.problems import invalid
 from tournaments import backup, selectors
 from tournaments.models import Event
-from tournaments.services.awards import award_winners
+from tournaments.services.awards import award_winners, wooden_spoon
 from tournaments.standings import ACTIVE
 
 STANDINGS, RESULTS, BACKUP = "standings", "results", "backup"
@@ -93,9 +93,9 @@ def _standings(event: Event, writer) -> None:
         for winner in winners:
             awards.setdefault(winner.pk, []).append(kind)
     rows = selectors.event_standings(event)
-    ranked = [row for row in rows if row.entrant.status == ACTIVE]
-    if event.finished_at is not None and len(ranked) > 1:
-        awards.setdefault(ranked[-1].entrant.id, []).append("wooden_spoon")
+    if event.finished_at is not None:
+        for row in wooden_spoon([row for row in rows if row.entrant.status == ACTIVE], rank=lambda row: row.rank):
+            awards.setdefault(row.entrant.id, []).append("wooden_spoon")
     for row in rows:
         e, t = row.entrant, row.totals
         writer.writerow([row.rank, e.name, e.faction, clubs.get(e.id, ""), t.tp, t.diff, t.vp, t.played, e.status,

@@ -40,6 +40,8 @@ def test_the_event_day_screens_fit_a_phone_and_a_desk(contexts, live_server, tmp
             e => e.tagName + '.' + e.className).slice(0, 5)""")
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"desk at {width}: {wide}"
         page.screenshot(path=str(shots / f"desk-{width}.png"), full_page=True)
+        page.goto(f"{live_server.url}/console/e/{event.slug}/")  # the pairing method's long option included
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"event console at {width}"
     services.players_check_in_all(event=event, by=user)
     rnd = round_paired(event, user)
     first = rnd.games.exclude(table=None).first()

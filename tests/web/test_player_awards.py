@@ -7,7 +7,7 @@ import io
 from django.test import Client
 
 from audit.models import AuditRecord
-from tournaments.models import AwardVote, Event, Player
+from tournaments.models import AwardVote, Event, Game, Player
 
 
 def finish(api, running):
@@ -57,3 +57,12 @@ def test_the_organizers_choice_overrides_the_vote_and_is_exported(api, running, 
     assert "best_painted" in rows["Ann"]["awards"]
     assert any("wooden_spoon" in r["awards"] for r in rows.values())
     assert "Your votes" not in Client().get(f"/p/{ann.key}/").content.decode(), "no vote without player_votes"
+
+
+def test_the_wooden_spoon_goes_to_everyone_sharing_last_place(api, running):
+    finish(api, running)  # two 6-4 wins, two 4-6 losses: two players share last place
+    event = Event.objects.get(pk=running.id)
+    final = Client().get(f"/e/{event.slug}/final/").content.decode()
+    spoon = final.split("Wooden spoon</strong>: ")[1].split("</li>")[0]
+    losers = {Game.objects.select_related("player_b").get(pk=g["id"]).player_b.name for g in running.games}
+    assert all(name in spoon for name in losers) and spoon.count("<a ") == 2

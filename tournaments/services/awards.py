@@ -49,6 +49,13 @@ def award_choose(*, event: Event, kind: str, player: int | None, by) -> None:
         record(event, by, "award_given", player=winner, after={"kind": kind})
 
 
+def wooden_spoon(ranked: list, *, rank) -> list:
+    """Everyone sharing the last place of the standings still in play; nobody when all share one place."""
+    if not ranked or rank(ranked[0]) == rank(ranked[-1]):
+        return []
+    return [row for row in ranked if rank(row) == rank(ranked[-1])]
+
+
 def award_winners(event: Event) -> dict[str, list[Player]]:
     """Each award's winners: the organizer's choice, else (votes on) the most voted players, ties shared."""
     winners: dict[str, list[Player]] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.web.presenters import award_name, outcome_words, result_words
+from tournaments.web.presenters import award_name, result_words
 
 # Setting names as an organizer knows them from the settings page.
 SETTING_WORDS = {
@@ -147,4 +147,4 @@ def sentence(record, names: dict[int, str]) -> str:
                                                             "player": player}
     if action == "key_rotated":
         return _("%(who)s replaced %(player)s's private link") % {"who": who, "player": player}
-    return f"{who}: {outcome_words(action)}"
+    return f"{who}: {action}"  # an action newer than this table of sentences

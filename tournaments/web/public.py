@@ -12,7 +12,7 @@ from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from tournaments import selectors
 from tournaments.models import Event, Player, status_of
-from tournaments.services.awards import award_winners
+from tournaments.services.awards import award_winners, wooden_spoon
 from tournaments.standings import DROPPED
 from tournaments.web import presenters
 from tournaments.web.forms import RegistrationForm
@@ -173,10 +173,9 @@ def final_page(request, slug):
     link = player_link(event.slug)
     awards = [(presenters.award_name(kind), [{"name": p.name, "href": link(p.pk)} for p in winners])
               for kind, winners in award_winners(event).items()]
-    ranked = [row for row in rows if not row["dropped"]]
-    if len(ranked) > 1:
-        last = ranked[-1]
-        awards.append((presenters.award_name("wooden_spoon"), [{"name": last["name"], "href": last["href"]}]))
+    spoon = wooden_spoon([row for row in rows if not row["dropped"]], rank=lambda row: row["rank"])
+    if spoon:
+        awards.append((presenters.award_name("wooden_spoon"), [{"name": r["name"], "href": r["href"]} for r in spoon]))
     return render(request, "public/final.html", {
         "event": event, "awards": awards,
         "podium": [row for row in rows if row["rank"] <= 3 and not row["dropped"]][:4],
