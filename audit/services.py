@@ -32,7 +32,11 @@ ACTIONS = {
     "award_voted": "A player voted for an award (whom stays secret until the votes are counted).",
     "award_given": "The organizer named an award's winner (or left it to the players' votes).",
     "key_rotated": "A player's private link was replaced; the old one stopped working.",
-    "round_paired": "A round was paired and published.",
+    "round_paired": "A round was paired (published at once, or a draft for the organizers to preview).",
+    "round_published": "A draft round was published: players see their tables.",
+    "late_player_seated": "A player who arrived late was seated in the draft round (at the bye or the Ringer's "
+                          "seat).",
+    "player_no_show": "A player did not come to their table: their game forfeited, and marked absent.",
     "event_finished": "The event was finished: standings final, the clock stopped.",
     "event_reopened": "A finished event was reopened.",
     "round_removed": "The latest round was removed (redo).",

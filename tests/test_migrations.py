@@ -47,3 +47,22 @@ def test_a_database_from_before_the_move_keeps_its_rows():
     assert Job.objects.get().pk == job.pk and Job.objects.get().output == "rank,name\n"
     assert Notification.objects.get().about == "round:1"
     assert Notification.objects.get().event.name == "Spring Open"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rounds_paired_before_drafts_existed_stay_published():
+    before, after = [("tournaments", "0016_player_awards")], [("tournaments", "0017_round_published_at")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    user = old.get_model("auth", "User").objects.create(username="organizer")
+    event = old.get_model("tournaments", "Event").objects.create(
+        name="Spring Open", slug="spring-open", date=datetime.date(2017, 3, 18), format="gg2017", created_by=user)
+    old.get_model("tournaments", "Round").objects.create(event=event, number=1, seed="7")
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    paired = new.get_model("tournaments", "Round").objects.get()
+    assert paired.published_at == paired.created_at
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

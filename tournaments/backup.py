@@ -8,6 +8,7 @@ overwrite whatever now holds those ids instead of adding the event beside it.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from audit.models import AuditRecord
 from audit.services import jsonable
@@ -28,7 +29,7 @@ GAME_FIELDS = ("table", "flags", "strategy", "deployment", "scheme_pool")
 LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission", "absent")
 PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "absent", "status", "is_ringer", "pinned_table", "key")
 ROUND_FIELDS = ("number", "strategy", "deployment", "scheme_pool", "seed", "flips", "report", "clock_started_at",
-                "clock_left")
+                "clock_left", "published_at")
 RESULT_FIELDS = ("outcome", "loser", "turns", "breakdown", "vp_a", "tp_a", "diff_a", "vp_b", "tp_b", "diff_b",
                  "master_a", "master_b", "leader_a", "leader_b")
 VERSION_FIELDS = ("side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "master_a", "master_b", "leader_a",
@@ -106,7 +107,9 @@ def import_event(data: dict, *, organizer=None) -> Event:
             fields = {k: v for k, v in _given(p, PLAYER_FIELDS).items() if k != "key" or v not in taken}
             players[p["ref"]] = Player.objects.create(event=event, user=users.get(p["user"]), **fields)
         for r in data["rounds"]:
-            rnd = Round.objects.create(event=event, **{k: r[k] for k in ROUND_FIELDS})
+            # A backup from before drafts existed: every round in it was published.
+            rnd = Round.objects.create(event=event, **{"published_at": timezone.now(),
+                                                       **_given(r, ROUND_FIELDS, later=("published_at",))})
             for g in r["games"]:
                 game = Game.objects.create(round=rnd, **_given(g, GAME_FIELDS), player_a=players[g["player_a"]],
                                            player_b=players[g["player_b"]] if g["player_b"] else None)

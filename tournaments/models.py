@@ -153,6 +153,9 @@ class Round(models.Model):
     # What the clock has announced (scheduled jobs): [{"left": seconds, "run": start time, "at": when}].
     clock_notices = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # When the organizer published the pairing; empty: a draft that only organizers see (preview, swaps),
+    # with no result, no bye award, no clock and no mail until it is published.
+    published_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -163,6 +166,10 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.event} round {self.number}"
+
+    @property
+    def is_draft(self) -> bool:
+        return self.published_at is None
 
     def seconds_left(self, now) -> int | None:
         """What the round clock shows now: None before it starts, never below zero."""

@@ -36,9 +36,18 @@ def event_standings(event: Event, *, after_round: int | None = None) -> list[Sta
                      adjustments=adjustments)
 
 
-def latest_round_number(event: Event) -> int:
-    last = event.round_set.order_by("-number").values_list("number", flat=True).first()
-    return last or 0
+PUBLISHED = Q(published_at__isnull=False)
+
+
+def published_rounds(event: Event):
+    """The rounds players and the public see: a draft is the organizers' until it is published."""
+    return event.round_set.filter(PUBLISHED)
+
+
+def latest_round_number(event: Event, *, drafts: bool = False) -> int:
+    """The latest published round's number (0: none yet); with `drafts`, a draft being previewed counts."""
+    rounds = event.round_set.all() if drafts else published_rounds(event)
+    return rounds.order_by("-number").values_list("number", flat=True).first() or 0
 
 
 PLAYER_FIELDS = ("id", "club", "is_ringer", "pinned_table", "status", "checked_in")
@@ -95,15 +104,16 @@ def round_inputs(event: Event) -> RoundInputs:
         unavailable_tables=event.unavailable_tables, fresh_tables=event.fresh_tables)
 
 
-def rounds_with_games(event: Event):
+def rounds_with_games(event: Event, *, drafts: bool = False):
     """Rounds with their games (by table, the bye last), results and players' versions: three queries for
-    any number of rounds."""
-    return event.round_set.select_related("event").prefetch_related(
+    any number of rounds. A draft only `drafts` (the organizers)."""
+    rounds = event.round_set.all() if drafts else published_rounds(event)
+    return rounds.select_related("event").prefetch_related(
         Prefetch("games", queryset=Game.objects.select_related("result")), "games__reports")
 
 
-def round_with_games(event: Event, number: int) -> Round | None:
-    return rounds_with_games(event).filter(number=number).first()
+def round_with_games(event: Event, number: int, *, drafts: bool = False) -> Round | None:
+    return rounds_with_games(event, drafts=drafts).filter(number=number).first()
 
 
 def round_pairings(rnd: Round) -> list[tuple]:
@@ -120,7 +130,7 @@ def events_by_phase() -> dict[str, list[Event]]:
     """Events for the home page, in one query: upcoming (no round yet), running, finished (every planned
     round paired and every game reported)."""
     events = Event.objects.annotate(
-        rounds_made=Max("round_set__number"),
+        rounds_made=Max("round_set__number", filter=Q(round_set__published_at__isnull=False)),
         open_games=Count("round_set__games", filter=Q(round_set__games__result__isnull=True)),
     ).order_by("-date", "name")
     phases: dict[str, list[Event]] = {"running": [], "upcoming": [], "finished": []}
@@ -135,6 +145,7 @@ def events_by_phase() -> dict[str, list[Event]]:
 
 
 def player_games(player) -> list[Game]:
-    """A player's games, round by round, with results and both players."""
-    return list(Game.objects.filter(seats__player=player).select_related("round", "result", "player_a", "player_b")
+    """A player's games in published rounds, round by round, with results and both players."""
+    return list(Game.objects.filter(seats__player=player, round__published_at__isnull=False)
+                .select_related("round", "result", "player_a", "player_b")
                 .prefetch_related("reports").order_by("round__number"))

@@ -133,6 +133,8 @@ API = [
     ("check in", "POST", "/api/events/{e}/players/{eve}/check-in/", {}, organizers(200), None),
     ("check out", "POST", "/api/events/{e}/players/{eve}/check-out/", {}, organizers(200), None),
     ("mark absent", "POST", "/api/events/{e}/players/{eve}/mark-absent/", {}, organizers(200), None),
+    # Allowed, then refused by the event's state: Eve has no game without a result.
+    ("no-show", "POST", "/api/events/{e}/players/{eve}/no-show/", {}, organizers(409), None),
     ("drop", "POST", "/api/events/{e}/players/{ann}/drop/", {}, organizers(200), None),
     ("disqualify", "POST", "/api/events/{e}/players/{ann}/disqualify/", {}, organizers(200), None),
     ("reinstate", "POST", "/api/events/{e}/players/{ann}/reinstate/", {}, organizers(200), None),
@@ -152,6 +154,8 @@ API = [
     # Allowed, then refused by the event's state: round 1 has no results yet.
     ("pair", "POST", "/api/events/{e}/rounds/", {}, organizers(409), None),
     ("round", "GET", "/api/events/{e}/rounds/1/", None, EVERYONE_200, None),
+    # Allowed, then refused by the round's state: round 1 was published when it was paired.
+    ("publish", "POST", "/api/events/{e}/rounds/1/publish/", {}, organizers(409), None),
     ("redo round", "DELETE", "/api/events/{e}/rounds/1/", None, organizers(204), None),
     ("swap", "POST", "/api/events/{e}/rounds/1/swap/", {"player_1": "{ann}", "player_2": "{cid}", "force": True},
      organizers(200), None),

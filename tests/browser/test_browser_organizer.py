@@ -40,7 +40,10 @@ def test_organizer_creates_imports_pairs_and_enters_results(browser, live_server
     assert page.locator("table.console tr").count() == 5
 
     page.click("button[name=pair]")
-    page.wait_for_selector("h1:has-text('Round 1')")
+    page.wait_for_selector("h1:has-text('Round 1: preview')")
+    assert "Not published yet" in page.inner_text("main") and "bye" in page.inner_text("table.preview")
+    page.click("button[name=publish]")
+    page.wait_for_selector("text=Round 1 published")
     forms = page.locator("section.result form.result-form")
     assert forms.count() == 2  # five players: two games and a bye
     assert "0 of 2 tables reported" in page.inner_text("#board-counter")
@@ -68,7 +71,9 @@ def test_organizer_creates_imports_pairs_and_enters_results(browser, live_server
     assert "2 of 2 tables reported" in page.inner_text("#board-counter")
     assert "6–4" in page.inner_text("section.result >> nth=0")
     page.click("text=Pair round 2")
-    page.wait_for_selector("h1:has-text('Round 2')")
+    page.wait_for_selector("h1:has-text('Round 2: preview')")
+    page.click("button[name=publish]")
+    page.wait_for_selector("text=Round 2 published")
     assert page.locator("section.result").count() == 3
     context.close()  # before the live server stops, so no request thread outlives the test database
 

@@ -183,6 +183,7 @@ def test_a_whole_gg0_event_in_the_console(client, db):
     assert event.players.count() == 6
     for number in (1, 2, 3):
         assert client.post(f"/console/e/{event.slug}/rounds/", {"method": "swiss"}).status_code == 302
+        assert client.post(f"/console/e/{event.slug}/rounds/{number}/publish/").status_code == 302
         for game in Game.objects.select_related("player_a", "player_b").filter(round__event=event,
                                                                                 round__number=number):
             assert len(game.scheme_pool) == 3

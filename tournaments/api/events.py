@@ -1,7 +1,7 @@
 """/api/events/: events, their settings, co-organizers and audit trail."""
 from dataclasses import asdict
 
-from django.db.models import Max
+from django.db.models import Max, Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.exceptions import ValidationError
@@ -22,6 +22,8 @@ from tournaments.api.permissions import EventScoped, IsOrganizer, IsOrganizerOrR
 from tournaments.models import Event
 from tournaments.standings import TIEBREAKS
 
+# How many rounds players have seen (a draft stays the organizers').
+PUBLISHED_ROUNDS = Max("round_set__number", filter=Q(round_set__published_at__isnull=False))
 
 class PlannedMissionSerializer(serializers.Serializer):
     strategy = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
@@ -136,7 +138,7 @@ class EventList(generics.ListCreateAPIView):
     """Events, newest first; any signed-in user may create one and becomes its organizer."""
 
     # The latest round made, for the pools shown (an aggregate drops the model's ordering: said again).
-    queryset = (Event.objects.prefetch_related("organizers").annotate(rounds_made=Max("round_set__number"))
+    queryset = (Event.objects.prefetch_related("organizers").annotate(rounds_made=PUBLISHED_ROUNDS)
                 .order_by("-date", "name", "id"))
     serializer_class = EventSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
@@ -150,7 +152,7 @@ class EventList(generics.ListCreateAPIView):
 class EventDetail(generics.RetrieveUpdateAPIView):
     """GET an event; PATCH its settings (organizers)."""
 
-    queryset = Event.objects.prefetch_related("organizers").annotate(rounds_made=Max("round_set__number"))
+    queryset = Event.objects.prefetch_related("organizers").annotate(rounds_made=PUBLISHED_ROUNDS)
     serializer_class = EventSerializer
     permission_classes = [IsOrganizerOrReadOnly]
     http_method_names = ["get", "patch", "head", "options"]

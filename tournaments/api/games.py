@@ -1,4 +1,5 @@
 """/api/games/{id}/: a game, the organizer's result, and the players' report, confirm and dispute."""
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -216,6 +217,8 @@ class GameDetail(APIView):
     @extend_schema(responses=GameSerializer)
     def get(self, request, pk):
         game = load_game(pk)
+        if game.round.is_draft and not is_organizer(request.user, game.round.event):
+            raise Http404("No such game")  # a draft round is the organizers' until it is published
         return Response(GameSerializer(game, context={"sees_versions": sees_versions(request, game)}).data)
 
 

@@ -95,11 +95,13 @@ class EventRegistration(EventScoped):
 
 class PlayerAction(EventScoped):
     """POST .../players/{pid}/check-in/, check-out/ (a check-in undone), mark-absent/ (never paired until
-    checked in), drop/, disqualify/ or rotate-key/ (a new private link; the old one stops working at once)."""
+    checked in), no-show/ (their open game of the current round forfeited and marked absent, in one step),
+    drop/, disqualify/ or rotate-key/ (a new private link; the old one stops working at once)."""
 
     action = None
     ACTIONS = {"check-in": services.player_check_in, "check-out": services.player_check_out,
-               "mark-absent": services.player_mark_absent, "drop": services.player_drop,
+               "mark-absent": services.player_mark_absent, "no-show": services.player_no_show,
+               "drop": services.player_drop,
                "disqualify": services.player_disqualify, "rotate-key": services.player_key_rotate}
 
     @extend_schema(request=None, responses=PlayerSerializer)

@@ -36,8 +36,13 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "strategy", "deployment", "scheme_pool", "mission", "cards", "report", "seed",
-                  "created_at", "games"]
+        fields = ["number", "published", "published_at", "strategy", "deployment", "scheme_pool", "mission", "cards",
+                  "report", "seed", "created_at", "games"]
+
+    published = serializers.SerializerMethodField(help_text="False: a draft, seen by organizers only.")
+
+    def get_published(self, rnd) -> bool:
+        return not rnd.is_draft
 
     def get_mission(self, rnd) -> MissionSerializer(allow_null=True):
         """Null when each table has its own mission (see each game's `mission`)."""
@@ -54,6 +59,9 @@ class RoundInputSerializer(serializers.Serializer):
     strategy = serializers.CharField(required=False, allow_blank=True, max_length=60)
     deployment = serializers.CharField(required=False, allow_blank=True, max_length=60)
     scheme_pool = serializers.ListField(child=serializers.CharField(max_length=60), required=False, max_length=13)
+    publish = serializers.BooleanField(default=True, help_text=(
+        "False: a draft the organizers preview, swap seats in and publish (.../rounds/{n}/publish/) before "
+        "players and the public see it."))
 
 
 class SwapSerializer(serializers.Serializer):
@@ -66,7 +74,10 @@ class SwapSerializer(serializers.Serializer):
 class EventRounds(EventScoped):
     @extend_schema(responses=RoundSerializer(many=True))
     def get(self, request, event_id):
-        return Response(RoundSerializer(selectors.rounds_with_games(self.event()), many=True).data)
+        """Published rounds; organizers also see a draft (`"published": false`)."""
+        event = self.event()
+        rounds = selectors.rounds_with_games(event, drafts=is_organizer(request.user, event))
+        return Response(RoundSerializer(rounds, many=True).data)
 
     @extend_schema(request=RoundInputSerializer, responses={201: RoundSerializer, 202: JobSerializer})
     def post(self, request, event_id):
@@ -80,7 +91,7 @@ class EventRounds(EventScoped):
             body = JobSerializer(made, context={"request": request}).data
             return Response(body, status=status.HTTP_202_ACCEPTED,
                             headers={"Location": request.build_absolute_uri(reverse("api:job-detail", args=[made.pk]))})
-        return Response(RoundSerializer(selectors.round_with_games(event, made.number),
+        return Response(RoundSerializer(selectors.round_with_games(event, made.number, drafts=True),
                                           context={"sees_versions": True}).data, status=status.HTTP_201_CREATED)
 
 
@@ -89,10 +100,11 @@ class RoundDetail(EventScoped):
     @extend_schema(responses=RoundSerializer)
     def get(self, request, event_id, number):
         event = self.event()
-        rnd = selectors.round_with_games(event, number)
+        organizer = is_organizer(request.user, event)
+        rnd = selectors.round_with_games(event, number, drafts=organizer)
         if rnd is None:
             raise NotFound(f"This event has no round {number}.")
-        return Response(RoundSerializer(rnd, context={"sees_versions": is_organizer(request.user, event)}).data)
+        return Response(RoundSerializer(rnd, context={"sees_versions": organizer}).data)
 
     @extend_schema(responses={204: None})
     def delete(self, request, event_id, number):
@@ -111,5 +123,17 @@ class RoundSwap(EventScoped):
         data = SwapSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.round_swap(event=event, number=number, by=request.user, **data.validated_data)
+        return Response(RoundSerializer(selectors.round_with_games(event, number, drafts=True),
+                                          context={"sees_versions": True}).data)
+
+
+class RoundPublish(EventScoped):
+    @extend_schema(request=None, responses=RoundSerializer)
+    def post(self, request, event_id, number):
+        """Publish a draft round (paired with "publish": false): players see their tables, the bye's award
+        counts, the mail goes. 409 `round_published` if it already is, `players_gone` if a seated player no
+        longer plays."""
+        event = self.event()
+        services.round_publish(event=event, number=number, by=request.user)
         return Response(RoundSerializer(selectors.round_with_games(event, number),
                                           context={"sees_versions": True}).data)

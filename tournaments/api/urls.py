@@ -33,6 +33,7 @@ urlpatterns = [
     path(f"{EVENT}rounds/", rounds.EventRounds.as_view(), name="event-rounds"),
     path(f"{EVENT}rounds/<int:number>/", rounds.RoundDetail.as_view(), name="round-detail"),
     path(f"{EVENT}rounds/<int:number>/swap/", rounds.RoundSwap.as_view(), name="round-swap"),
+    path(f"{EVENT}rounds/<int:number>/publish/", rounds.RoundPublish.as_view(), name="round-publish"),
     path(f"{EVENT}standings/", standings.Standings.as_view(), name="event-standings"),
     path(f"{EVENT}exports/", files.EventExports.as_view(), name="event-exports"),
     path("jobs/<uuid:pk>/", files.JobDetail.as_view(), name="job-detail"),

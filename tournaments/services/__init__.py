@@ -22,6 +22,7 @@ from tournaments.services.roster import (
                                           player_drop,
                                           player_key_rotate,
                                           player_mark_absent,
+                                          player_no_show,
                                           player_reinstate,
                                           player_warn,
                                           player_warnings,
@@ -30,16 +31,25 @@ from tournaments.services.roster import (
                                           tp_adjustment_remove,
 )
 from tournaments.services.round_clock import CLOCK_ACTIONS, clock_notice_say, round_clock
-from tournaments.services.rounds import round_delete, round_generate, round_request, round_swap
+from tournaments.services.rounds import (
+                                          round_delete,
+                                          round_generate,
+                                          round_publish,
+                                          round_request,
+                                          round_seat_late,
+                                          round_swap,
+)
 
 __all__ = [
     "CLOCK_ACTIONS", "award_choose", "award_vote", "award_winners", "clock_notice_say", "event_create",
     "event_finish", "event_reopen", "event_update",
     "free_slug", "import_rows_checked",
-    "organizer_add", "player_check_in", "player_check_out", "player_mark_absent", "players_check_in_all",
+    "organizer_add", "player_check_in", "player_check_out", "player_mark_absent", "player_no_show",
+    "players_check_in_all",
     "player_disqualify", "player_drop", "player_key_rotate", "player_register",
     "player_reinstate", "player_warn", "player_warnings",
     "player_remove", "player_self_register", "player_update", "players_import", "report_confirm", "report_dispute",
     "report_submit", "result_accept_version", "result_record", "result_save", "result_scores", "round_clock",
-    "round_delete", "round_generate", "round_request", "round_swap", "tp_adjust", "tp_adjustment_remove",
+    "round_delete", "round_generate", "round_publish", "round_request", "round_seat_late", "round_swap", "tp_adjust",
+    "tp_adjustment_remove",
 ]

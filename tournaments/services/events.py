@@ -82,7 +82,7 @@ def event_update(*, event: Event, by, **changes) -> Event:
     """Change an event's settings; the format, awards, chart and deck are fixed once round 1 exists."""
     with event_change(event) as event:
         before = {k: jsonable(getattr(event, k)) for k in changes}
-        paired = selectors.latest_round_number(event)
+        paired = selectors.latest_round_number(event, drafts=True)
         locked = [k for k in LOCKED_ONCE_STARTED if k in changes and changes[k] != getattr(event, k)]
         if paired and locked:
             raise conflict(
@@ -184,6 +184,10 @@ def event_finish(*, event: Event, by) -> Event:
         rounds = event.round_set.order_by("-number")
         if not rounds.exists():
             raise conflict("no_rounds", say("No round has been played: there is nothing to finish."))
+        if rounds.first().is_draft:
+            raise conflict("round_not_published", say(
+                "Round {number} is paired but not published: publish it or discard it first.",
+                number=rounds.first().number))
         missing = Game.objects.filter(round__event=event, result__isnull=True).count()
         if missing:
             raise conflict("results_missing", say(

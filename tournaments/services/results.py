@@ -59,6 +59,9 @@ def result_scores(game: Game, report: Report):
         raise conflict("bye_result_fixed", say("A bye's result is the event's award and cannot be entered."))
     event = game.round.event
     refuse_if_finished(event)
+    if game.round.is_draft:
+        raise conflict("round_not_published", say(
+            "Round {number} is not published yet: publish it before entering results.", number=game.round.number))
     if event.missions == AT_TABLE:
         if report.mission is None and report.outcome == PLAYED and not game.strategy:
             raise invalid("mission_required", say(

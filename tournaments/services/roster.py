@@ -45,6 +45,29 @@ def _arrival(player: Player, by, *, checked_in: bool, absent: bool, action: str)
     return player
 
 
+def player_no_show(*, player: Player, by) -> Player:
+    """A player who did not come to their table in the current round: that game forfeited against them
+    (the organizer's decision, GG2017), and marked absent so they are not paired until checked in again;
+    one transaction. Unlike a drop, the forfeit ranks them with the players who lost that round."""
+    _refuse_if_disqualified(player)
+    with event_change(player.event) as event:
+        refuse_if_finished(event)
+        player = Player.objects.select_related("event").get(pk=player.pk)
+        current = selectors.published_rounds(event).order_by("-number").first()
+        game = current and current.games.filter(result__isnull=True, seats__player=player,
+                                                player_b__isnull=False).select_related("round__event").first()
+        if not game:
+            raise conflict("no_game_to_forfeit", say(
+                "{player_name} has no game without a result in the current round.", player_name=player.name))
+        report = Report(outcome=FORFEITED, loser=game.side_of(player.id))
+        result_save(game=game, by=by, report=report, scores=score_report(event.rules(), report))
+        record(event, by, "player_no_show", game=game, player=player, other_player=game.opponent_of(player.pk),
+               after={"outcome": FORFEITED, "loser": report.loser, "absent": True})
+        player.checked_in, player.absent = False, True
+        player.save(update_fields=["checked_in", "absent"])
+    return player
+
+
 def players_check_in_all(*, event, by) -> int:
     """Everyone expected (active, not marked absent) checked in at once; how many were."""
     with event_change(event) as event:
@@ -80,7 +103,7 @@ def player_disqualify(*, player: Player, by) -> Player:
         player.save(update_fields=["status"])
         record(event, by, "player_disqualified", player=player, before={"status": before},
                after={"status": DISQUALIFIED})
-        current = event.round_set.order_by("-number").first()
+        current = selectors.published_rounds(event).order_by("-number").first()
         game = current and current.games.filter(result__isnull=True, seats__player=player).first()
         if game:
             report = Report(outcome=FORFEITED, loser=game.side_of(player.id))

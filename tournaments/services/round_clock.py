@@ -9,6 +9,8 @@ from django.utils import timezone
 
 from gaininggrounds.celery import queue, runs_later
 from scoring.formats import get_format
+from scoring.messages import say
+from scoring.problems import conflict
 from tournaments.clock import LAST_CALL, notice_moments
 from tournaments.models import Round
 from tournaments.services.changes import event_change
@@ -21,6 +23,9 @@ def round_clock(*, rnd: Round, action: str) -> Round:
     format's, GG2017: 120 minutes)."""
     if action not in CLOCK_ACTIONS:
         raise ValueError(f"no clock action {action!r}")
+    if rnd.is_draft:
+        raise conflict("round_not_published", say(
+            "Round {number} is not published yet: publish it before starting its clock.", number=rnd.number))
     now = timezone.now()
     if action == "start" and rnd.clock_started_at is None:
         rnd.clock_left = rnd.seconds_left(now) if rnd.clock_left is not None else rnd.event.round_length() * 60

@@ -8,11 +8,12 @@ from audit.services import record
 from jobs.services import job_start
 from notifications.services import round_published
 from scoring.messages import say
+from scoring.missions import PER_TABLE
 from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_bye
 from scoring.validator import BYE
 from tournaments import selectors
-from tournaments.models import Event, Game, Result, Round, Seat
+from tournaments.models import Event, Game, Player, Result, Round, Seat
 from tournaments.pairing import SWISS
 from tournaments.pairing.report import FORCED_ONLY, game_flags
 from tournaments.planning import RoundPlan, plan_round
@@ -27,24 +28,118 @@ def round_request(*, event: Event, by, **options):
     field = event.players.filter(status=ACTIVE, checked_in=True, is_ringer=False).count()
     if field < settings.PAIRING_JOB_THRESHOLD:
         return round_generate(event=event, by=by, **options)
-    refuse_round_now(event, selectors.latest_round_number(event) + 1)  # answer the usual 409s at once
+    refuse_round_now(event, selectors.latest_round_number(event, drafts=True) + 1)  # the usual 409s at once
     return job_start(event=event, kind="round_generate", params=options, by=by)
 
 
 def round_generate(*, event: Event, seed: str | int | None = None, strategy: str = "", deployment: str = "",
                    scheme_pool: list[str] | None = None, method: str = SWISS, avoid_same_club: bool = False,
-                   progress=None, by=None) -> Round:
+                   publish: bool = True, progress=None, by=None) -> Round:
     """Pair the next round and save it whole: mission, flipped cards, games and tables with their flags,
-    seats and the bye's award. `progress(percent)` hears how far it got."""
+    seats; published at once (the bye's award, the players' mail), or, without `publish`, a draft for the
+    organizers to preview and adjust first. `progress(percent)` hears how far it got."""
     progress = progress or (lambda percent: None)
     with event_change(event) as event:
         inputs = selectors.round_inputs(event)
         refuse_round_now(event, inputs.number)
         plan = plan_round(inputs, seed=seed, strategy=strategy, deployment=deployment, scheme_pool=scheme_pool,
                           method=method, avoid_same_club=avoid_same_club, progress=progress)
-        rnd = _save_round(event, plan, method=method, by=by)
+        rnd, games = _save_round(event, plan, method=method, avoid_same_club=avoid_same_club, publish=publish, by=by)
+        if publish:
+            _announce(event, rnd, games)
         progress(100)
     return rnd
+
+
+def round_publish(*, event: Event, number: int, by) -> Round:
+    """Publish a draft: players see their tables, the bye's award counts, the mail goes; one transaction.
+    Refused while a seated player is no longer expected to play (dropped, disqualified, absent)."""
+    with event_change(event) as event:
+        refuse_if_finished(event)
+        rnd = event.round_set.filter(number=number).first()
+        if rnd is None:
+            raise invalid("unknown_round", say("This event has no round {number}.", number=number), "round")
+        if not rnd.is_draft:
+            raise conflict("round_published", say("Round {number} is already published.", number=number))
+        gone = list(event.players.filter(seats__round=rnd).exclude(status=ACTIVE, checked_in=True)
+                    .order_by("name").values_list("name", flat=True))
+        if gone:
+            raise conflict("players_gone", say(
+                "Seated but no longer playing: {value}. Pair the round again, or swap them out first.",
+                value=", ".join(gone)))
+        rnd.published_at = timezone.now()
+        rnd.save(update_fields=["published_at"])
+        games = list(rnd.games.all())
+        record(event, by, "round_published", round_number=rnd.number, after={"games": len(games)})
+        _announce(event, rnd, games)
+    return rnd
+
+
+BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN = "bye", "ringer", "paired_again"
+
+
+def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[Round, str]:
+    """A player who arrived after the draft was paired joins it before it is published: against the player
+    who had the bye (at the next free table), or in the Ringer's seat; with neither (or missions drawn per
+    table), the draft is paired again with everyone checked in. Returns the draft and which of the three
+    (BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN) happened."""
+    with event_change(event) as event:
+        rnd = event.round_set.filter(number=number).first()
+        if rnd is None or not rnd.is_draft:
+            raise conflict("round_published", say(
+                "Round {number} is not a draft: a late player joins from the next round.", number=number))
+        player = Player.objects.get(pk=player.pk, event=event)
+        if player.status != ACTIVE or not player.checked_in or player.is_ringer:
+            raise conflict("player_not_expected", say("{player_name} is not checked in to play.",
+                                                       player_name=player.name))
+        if Seat.objects.filter(round=rnd, player=player).exists():
+            raise conflict("already_seated", say("{player_name} already has a seat in round {number}.",
+                                                 player_name=player.name, number=number))
+        games = list(rnd.games.all())
+        bye = next((g for g in games if g.is_bye), None)
+        ringer = next((g for g in games if not g.is_bye and g.side_of(_ringer_id(event)) is not None), None)
+        if event.missions == PER_TABLE or (bye is None and ringer is None):
+            options = {"method": rnd.report.get("method", SWISS), "avoid_same_club": rnd.report.get("avoid_same_club",
+                                                                                                     False)}
+            round_delete(event=event, number=number, by=by)
+            return round_generate(event=event, publish=False, by=by, **options), PAIRED_AGAIN
+        if bye is not None:
+            game, how = bye, BYE_SEAT
+            game.player_b_id = player.pk
+            game.table = _free_table(event, games)
+        else:
+            game, how = ringer, RINGER_SEAT
+            Seat.objects.filter(round=rnd, game=game, player_id=_ringer_id(event)).delete()
+            if game.player_a_id == _ringer_id(event):
+                game.player_a_id = player.pk
+            else:
+                game.player_b_id = player.pk
+        history, _ = selectors.pairing_history(event, before_round=number)
+        game.flags = game_flags(game.player_a_id, game.player_b_id, game.table, history=history,
+                                round_number=number, rematch_window=event.rematch_window)
+        game.save(update_fields=["player_a", "player_b", "table", "flags"])
+        Seat.objects.create(round=rnd, player=player, game=game)
+        record(event, by, "late_player_seated", round_number=number, player=player,
+               other_player=game.opponent_of(player.pk), after={"table": game.table, "seat": how})
+    return rnd, how
+
+
+def _ringer_id(event: Event) -> int | None:
+    return event.players.filter(is_ringer=True).values_list("id", flat=True).first()
+
+
+def _free_table(event: Event, games: list[Game]) -> int:
+    """The lowest table number neither used in the round nor unavailable."""
+    taken = {g.table for g in games if g.table} | set(event.unavailable_tables)
+    return next(t for t in range(1, len(taken) + 2) if t not in taken)
+
+
+def _announce(event: Event, rnd: Round, games: list[Game]) -> None:
+    """A round being published: the bye's award counts, and the players hear of their tables."""
+    bye = score_bye(event.rules())
+    Result.objects.bulk_create(Result(game=game, outcome=BYE, vp_a=bye.vp, tp_a=bye.tp, diff_a=bye.diff)
+                               for game in games if game.is_bye)
+    round_published(rnd, games)
 
 
 def round_from_job(job, progress) -> dict:
@@ -53,27 +148,25 @@ def round_from_job(job, progress) -> dict:
     return {"result": {"round": rnd.number}}
 
 
-def _save_round(event: Event, plan: RoundPlan, *, method: str, by) -> Round:
+def _save_round(event: Event, plan: RoundPlan, *, method: str, avoid_same_club: bool, publish: bool,
+                by) -> tuple[Round, list[Game]]:
     if event.rounds is None:
         event.rounds = plan.planned_rounds
         event.save(update_fields=["rounds"])
     mission = plan.mission
     rnd = Round.objects.create(
         event=event, number=plan.number, seed=plan.seed, **mission_fields(mission), flips=plan.flips,
+        published_at=timezone.now() if publish else None,
         report={"method": method, "warnings": [{"code": w.code, "detail": w.detail}
                                                for w in (mission.warnings if mission else ())],
-                "objective": plan.objective, "adjustments": []})
+                "objective": plan.objective, "adjustments": [], "avoid_same_club": avoid_same_club})
     games = Game.objects.bulk_create(Game(round=rnd, table=g.table, player_a_id=g.player_a, player_b_id=g.player_b,
                                           flags=g.flags, **mission_fields(g.mission)) for g in plan.games)
     Seat.objects.bulk_create(Seat(round=rnd, player_id=pid, game=game)
                              for game in games for pid in (game.player_a_id, game.player_b_id) if pid)
-    bye = score_bye(event.rules())
-    Result.objects.bulk_create(Result(game=game, outcome=BYE, vp_a=bye.vp, tp_a=bye.tp, diff_a=bye.diff)
-                               for game in games if game.is_bye)
     record(event, by, "round_paired", round_number=plan.number,
-           after={"method": method, "seed": plan.seed, "games": len(games)})
-    round_published(rnd, games)
-    return rnd
+           after={"method": method, "seed": plan.seed, "games": len(games), "published": publish})
+    return rnd, games
 
 
 def mission_fields(mission) -> dict:
@@ -132,16 +225,18 @@ def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force
 
 
 def round_delete(*, event: Event, number: int, by) -> None:
-    """Redo: remove the latest round while no game of it has a reported result; its cards go back on the deck."""
+    """Redo: remove the latest round (a draft, or a published round while no game of it has a reported
+    result); its cards go back on the deck."""
     with event_change(event) as event:
         refuse_if_finished(event)
-        latest = selectors.latest_round_number(event)
+        latest = selectors.latest_round_number(event, drafts=True)
         if number != latest:
             raise conflict("not_latest_round", say("Only the latest round ({latest}) can be removed.", latest=latest))
         rnd = event.round_set.get(number=number)
         _refuse_if_reported(rnd, say("Round {number} already has results; correct them instead.", number=number))
         rnd.delete()
-        record(event, by, "round_removed", round_number=number, before={"seed": rnd.seed})
+        record(event, by, "round_removed", round_number=number,
+               before={"seed": rnd.seed, **({"draft": True} if rnd.is_draft else {})})
 
 
 def _refuse_if_reported(rnd: Round, why: str) -> None:
@@ -160,6 +255,9 @@ def refuse_round_now(event: Event, number: int) -> None:
     if number > 1:
         missing = list(Game.objects.filter(round__event=event, round__number=number - 1, result__isnull=True)
                        .order_by("table").values_list("table", flat=True))
+        if missing and event.round_set.filter(number=number - 1, published_at__isnull=True).exists():
+            raise conflict("round_not_published", say(
+                "Round {number} is paired but not published: publish it or discard it first.", number=number - 1))
         if missing:
             raise conflict("results_missing", say(
                 "Round {round} still has games without a confirmed result (tables: {tables}).",

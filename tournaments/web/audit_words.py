@@ -85,13 +85,24 @@ def sentence(record, names: dict[int, str]) -> str:
         return _("%(who)s confirmed %(result)s for table %(table)s") % {
             "who": who, "result": _result(after, pair), "table": table}
     if action == "round_paired":
-        return _("%(who)s paired round %(n)s (%(games)s games, %(method)s)") % {
+        text = _("%(who)s paired round %(n)s (%(games)s games, %(method)s)") % {
             "who": who, "n": record.round_number, "games": after.get("games", "?"), "method": after.get("method", "")}
+        return text + (" " + _("as a preview") if after.get("published") is False else "")
+    if action == "round_published":
+        return _("%(who)s published round %(n)s") % {"who": who, "n": record.round_number}
+    if action == "late_player_seated":
+        return _("%(who)s seated %(player)s, arrived late, in round %(n)s against %(other)s") % {
+            "who": who, "player": player, "n": record.round_number, "other": other}
+    if action == "player_no_show":
+        return _("%(who)s recorded %(player)s as a no-show at table %(table)s: forfeit, marked absent") % {
+            "who": who, "player": player, "table": table}
     if action == "event_finished":
         return _("%(who)s finished the event: the standings are final") % {"who": who}
     if action == "event_reopened":
         return _("%(who)s reopened the event") % {"who": who}
     if action == "round_removed":
+        if before.get("draft"):
+            return _("%(who)s discarded the draft of round %(n)s") % {"who": who, "n": record.round_number}
         return _("%(who)s removed round %(n)s") % {"who": who, "n": record.round_number}
     if action == "seats_swapped":
         text = _("%(who)s swapped %(player)s and %(other)s in round %(n)s") % {

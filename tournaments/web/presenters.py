@@ -134,3 +134,55 @@ def _last_turn_call(rnd) -> int | None:
     """Seconds left when the organizer calls the last turn (M4E), None where the clock only warns."""
     minutes = get_format(rnd.event.format).last_turn_call
     return minutes * 60 if minutes else None
+
+
+# The pairing report's flags (tournaments.pairing.report) as an organizer reads them: a short label for the
+# row, and the legend's explanation.
+FLAG_LEGEND = {
+    "rematch": (gettext_lazy("played before"), gettext_lazy(
+        "These two met in an earlier round; allowed once the rematch window has passed.")),
+    "rematch_within_window": (gettext_lazy("rematch inside the window"), gettext_lazy(
+        "These two met too recently: only a forced swap seats them together.")),
+    "float": (gettext_lazy("plays up"), gettext_lazy(
+        "The two have different Tournament Points: the one with fewer plays up a score group, because no "
+        "opponent on the same points was left.")),
+    "same_club": (gettext_lazy("same club"), gettext_lazy(
+        "Both players belong to the same club (round 1 can keep clubmates apart).")),
+    "repeat_table": (gettext_lazy("table played before"), gettext_lazy(
+        "A player already played at this table number (the fresh-tables setting avoids it where it can).")),
+    "bye": (gettext_lazy("bye"), gettext_lazy("No opponent: the player takes the event's bye award.")),
+    "ringer": (gettext_lazy("plays the Ringer"), gettext_lazy(
+        "The odd player out plays the Ringer, who is never ranked; the game counts for the player.")),
+    "second_bye": (gettext_lazy("second bye"), gettext_lazy(
+        "This player already had a bye or a Ringer game: only a forced swap gives a second.")),
+}
+
+
+def flag_words(game, players: dict, history) -> list[dict]:
+    """A game's flags in words, each with what makes it so ("played each other in round 1", "Ben (3 TP)
+    plays up against Ada (6 TP)"); `players` by id, `history` the pairing history before the game's round."""
+    a, b = game.player_a_id, game.player_b_id
+    names = {pid: players[pid].name for pid in (a, b) if pid in players}
+    notes = []
+    for code in game.flags:
+        label, _why = FLAG_LEGEND.get(code, (code, ""))
+        detail = ""
+        if code in ("rematch", "rematch_within_window"):
+            detail = gettext("played each other in round %(n)s") % {"n": history.met.get(frozenset((a, b)), "?")}
+        elif code == "float":
+            low, high = sorted((a, b), key=lambda pid: history.tp.get(pid, 0))
+            detail = gettext("%(low)s (%(tp_low)s TP) plays up against %(high)s (%(tp_high)s TP)") % {
+                "low": names.get(low, "?"), "tp_low": history.tp.get(low, 0), "high": names.get(high, "?"),
+                "tp_high": history.tp.get(high, 0)}
+        elif code == "same_club":
+            detail = history.club.get(a, "")
+        elif code == "repeat_table":
+            again = [names.get(pid, "?") for pid in (a, b) if game.table in history.tables.get(pid, ())]
+            detail = gettext("%(names)s played at table %(t)s before") % {"names": ", ".join(again), "t": game.table}
+        notes.append({"code": code, "label": str(label), "detail": detail})
+    return notes
+
+
+def flag_legend(codes) -> list[tuple[str, str]]:
+    """The legend for the flags a page shows, in the report's order."""
+    return [(str(label), str(why)) for code, (label, why) in FLAG_LEGEND.items() if code in codes]

@@ -49,7 +49,7 @@ def event_page(request, slug):
     players = [{"name": name, "href": link(pid), "faction": presenters.faction(event.format, faction),
                 "status": status} for pid, name, faction, status in
                event.players.filter(is_ringer=False).values_list("id", "name", "faction", "status")]
-    rounds = list(event.round_set.order_by("number").values_list("number", flat=True))
+    rounds = list(selectors.published_rounds(event).order_by("number").values_list("number", flat=True))
     registration = None
     if event.registration_open and not rounds:
         entered = request.user.is_authenticated and event.players.filter(user=request.user).exists()
@@ -68,7 +68,7 @@ def event_page(request, slug):
 @public_cache("event", "slug", params=("q",))
 def round_page(request, slug, number):
     event = get_object_or_404(Event, slug=slug)
-    rnd = event.round_set.filter(number=number).first()
+    rnd = selectors.published_rounds(event).filter(number=number).first()
     if rnd is None:
         raise Http404("No such round")
     query = request.GET.get("q", "").strip()[:100]
@@ -129,7 +129,7 @@ def hall_page(request, slug):
     """For a projector or a TV in the hall: the current round's pairings in large type with the clock, paging
     by itself through a long list (static/js/hall.js) and refreshing; the final standings once finished."""
     event = get_object_or_404(Event, slug=slug)
-    rnd = event.round_set.order_by("-number").first()
+    rnd = selectors.published_rounds(event).order_by("-number").first()
     context = {"event": event, "round": rnd, "poll": POLL_SECONDS}
     if event.finished_at is not None or rnd is None:
         context["standings"] = standing_rows(event)

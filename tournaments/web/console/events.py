@@ -80,7 +80,9 @@ def _event_context(event, **extra):
     players = [(p, presenters.faction(event.format, p.faction)) for p in event.players.all()]
     for player, _faction in players:
         player.warnings = warned.get(player.pk, [])
-    return {"event": event, "players": players, "rounds": event.round_set.order_by("number"),
+    rounds = list(event.round_set.order_by("number"))
+    return {"event": event, "players": players, "rounds": rounds,
+            "draft": rounds[-1] if rounds and rounds[-1].is_draft else None,
             "awards": _awards_context(event),
             "import_form": ImportForm(), "round_form": RoundForm(), "export_choices": EXPORT_CHOICES, **extra}
 
@@ -105,6 +107,9 @@ PLAYER_ACTIONS = {
                                            "round."), gettext_lazy("%(name)s's disqualification lifted.")),
     "rotate-key": (gettext_lazy("Replace %(name)s's private link? The old link and its printed slip stop working at "
                                 "once."), gettext_lazy("New private link for %(name)s; the old one no longer works.")),
+    "no-show": (gettext_lazy("Record %(name)s as a no-show? Their game this round is forfeited (their opponent "
+                             "wins it) and they are marked absent: not paired again until checked in."),
+                gettext_lazy("%(name)s recorded as a no-show: game forfeited, marked absent.")),
     "check-in": (None, gettext_lazy("%(name)s checked in.")),
     "check-out": (None, gettext_lazy("%(name)s's check-in undone: expected again.")),
     "mark-absent": (None, gettext_lazy("%(name)s marked absent: not paired until checked in.")),
@@ -117,7 +122,8 @@ def player_action(request, event, player_id, action):
     player = get_object_or_404(Player, pk=player_id, event=event)
     actions = {"remove": services.player_remove, "check-in": services.player_check_in,
                "check-out": services.player_check_out, "mark-absent": services.player_mark_absent,
-               "drop": services.player_drop, "disqualify": services.player_disqualify,
+               "drop": services.player_drop, "no-show": services.player_no_show,
+               "disqualify": services.player_disqualify,
                "reinstate": services.player_reinstate,
                "lift-disqualification": partial(services.player_reinstate, lift_disqualification=True),
                "rotate-key": services.player_key_rotate,
@@ -125,11 +131,12 @@ def player_action(request, event, player_id, action):
     if action not in actions:
         raise Http404("No such action")
     question, done = PLAYER_ACTIONS[action]
+    board = _board_of(request, event)  # asked from a round's results board: back to it
     if question and request.POST.get("confirmed") != "yes":
         return render(request, "console/confirm.html", {
-            "event": event, "question": question % {"name": player.name}, "back": reverse("console:event",
-                                                                                          args=[event.slug]),
-            "action": request.path, "button": _("Yes: %(what)s") % {"what": ACTION_WORDS[action]}})
+            "event": event, "question": question % {"name": player.name},
+            "back": board or reverse("console:event", args=[event.slug]),
+            "action": request.get_full_path(), "button": _("Yes: %(what)s") % {"what": ACTION_WORDS[action]}})
     try:
         actions[action](player=player, by=request.user)
     except DomainError as error:
@@ -140,10 +147,18 @@ def player_action(request, event, player_id, action):
         messages.success(request, done % {"name": player.name})
     if request.POST.get("from") == "desk":
         return redirect(reverse("console:desk", args=[event.slug]) + f"#desk-{player.pk}")
+    if board:
+        return redirect(board)
     return redirect(reverse("console:event", args=[event.slug]) + f"#player-{player.pk}")
 
 
 DESK_ACTIONS = ("check-in", "check-out", "mark-absent")
+
+
+def _board_of(request, event) -> str | None:
+    """The results board an action was asked from (`?round=N`), to go back to."""
+    number = whole_number(request.GET.get("round", ""))
+    return reverse("console:round", args=[event.slug, number]) if number else None
 
 
 @organizer_view(post_only=True)
@@ -265,7 +280,7 @@ def _desk_counts(event) -> dict:
 ACTION_WORDS = {"remove": gettext_lazy("remove"), "drop": gettext_lazy("drop"),
                 "disqualify": gettext_lazy("disqualify"), "reinstate": gettext_lazy("reinstate"),
                 "lift-disqualification": gettext_lazy("lift the disqualification"),
-                "rotate-key": gettext_lazy("replace the link")}
+                "rotate-key": gettext_lazy("replace the link"), "no-show": gettext_lazy("record the no-show")}
 
 
 @organizer_view

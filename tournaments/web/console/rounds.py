@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from gaininggrounds.params import whole_number
 from jobs.models import Job
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
@@ -15,6 +16,8 @@ from scoring.problems import DomainError
 from scoring.validator import Report
 from tournaments import selectors, services
 from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player, Result
+from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, RINGER_SEAT
+from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.console.guards import organizer_view
 from tournaments.web.forms import ResultForm, RoundForm, ScoreSheetForm, SwapForm, show_problems
@@ -23,8 +26,9 @@ from tournaments.web.sheets import mission_initial, sheet_initial
 
 
 def round_and_players(event, number):
-    """The round with its games and results, and the event's players by id; 404 for an unknown round."""
-    rnd = selectors.round_with_games(event, number)
+    """The round (a draft too) with its games and results, and the event's players by id; 404 for an
+    unknown round."""
+    rnd = selectors.round_with_games(event, number, drafts=True)
     if rnd is None:
         raise Http404("No such round")
     return rnd, {p.id: p for p in event.players.all()}
@@ -36,7 +40,7 @@ def pair_round(request, event):
     if form.is_valid():
         try:
             made = services.round_request(event=event, by=request.user, method=form.cleaned_data["method"],
-                                          avoid_same_club=form.cleaned_data["avoid_same_club"])
+                                          avoid_same_club=form.cleaned_data["avoid_same_club"], publish=False)
         except DomainError as error:
             messages.error(request, str(error))
         else:
@@ -51,7 +55,10 @@ def round_console(request, event, number):
     """The results board: every table with its state, disputes first with both versions, a counter, the
     tables still to enter on request (`?todo=1`), and each result entered in place."""
     rnd, players = round_and_players(event, number)
-    rows = [_row(event, game, players) for game in rnd.games.all()]
+    if rnd.is_draft:
+        return _preview(request, event, rnd, players)
+    history, _totals = selectors.pairing_history(event, before_round=number)
+    rows = [_row(event, game, players, history) for game in rnd.games.all()]
     if request.method == "POST":  # without JavaScript: the same entry, then the whole page again
         row = next((r for r in rows if str(r["game"].pk) == request.POST.get("game", "")), None)
         if row is not None:
@@ -69,6 +76,58 @@ def round_console(request, event, number):
         "event": event, "round": rnd, "rows": rows, "board": board, "todo": bool(request.GET.get("todo")),
         "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
         "clock_actions": clock_actions, "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd)})
+
+
+def _preview(request, event, rnd, players):
+    """A draft round before it is published: every table with its flags in words and a legend, the
+    players checked in since it was paired (to seat), those seated who no longer play, seat swaps, and
+    Publish."""
+    history, _totals = selectors.pairing_history(event, before_round=rnd.number)
+    games = [{"game": g, "a": players[g.player_a_id], "b": players.get(g.player_b_id),
+              "tp": (history.tp.get(g.player_a_id, 0), history.tp.get(g.player_b_id, 0)),
+              "flags": presenters.flag_words(g, players, history),
+              "mission": presenters.mission(event.format, g.strategy, g.deployment, g.scheme_pool)}
+             for g in rnd.games.all()]
+    seated = {pid for g in rnd.games.all() for pid in (g.player_a_id, g.player_b_id) if pid}
+    late = sorted((p for p in players.values() if p.pk not in seated and p.status == ACTIVE and p.checked_in
+                   and not p.is_ringer), key=lambda p: presenters.natural(p.name))
+    gone = [players[pid] for pid in seated if not (players[pid].status == ACTIVE and players[pid].checked_in)]
+    return render(request, "console/preview.html", {
+        "event": event, "round": rnd, "games": games, "late": late, "gone": gone,
+        "legend": presenters.flag_legend({f for g in rnd.games.all() for f in g.flags}),
+        "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
+        "method": dict(RoundForm.base_fields["method"].choices).get(rnd.report.get("method")),
+        "swap_form": SwapForm(players=_seated(rnd, players))})
+
+
+@organizer_view(post_only=True)
+def publish_round(request, event, number):
+    """The organizer has checked the draft: players see their tables, the bye's award counts, mail goes."""
+    try:
+        services.round_publish(event=event, number=number, by=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Round %(n)s published: players see their tables.") % {"n": number})
+    return redirect("console:round", event.slug, number)
+
+
+@organizer_view(post_only=True)
+def seat_late(request, event, number):
+    """A player checked in after the draft was paired joins it (the bye's or the Ringer's seat, else the
+    draft is paired again)."""
+    player = get_object_or_404(Player, pk=whole_number(request.POST.get("player", "")) or 0, event=event)
+    try:
+        _rnd, how = services.round_seat_late(event=event, number=number, player=player, by=request.user)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, {
+            BYE_SEAT: _("%(name)s plays the player who had the bye."),
+            RINGER_SEAT: _("%(name)s takes the Ringer's seat."),
+            PAIRED_AGAIN: _("The round was paired again with %(name)s in it."),
+        }[how] % {"name": player.name})
+    return redirect("console:round", event.slug, number)
 
 
 @organizer_view(post_only=True)
@@ -121,9 +180,10 @@ def _enter(request, event, game: Game, players) -> tuple[bool, ResultForm]:
 
 def _row_answer(request, event, game_id, *, form=None, saved=False):
     """The row as it now stands, and the counter (swapped out of band), for htmx."""
-    rnd = selectors.round_with_games(event, Game.objects.get(pk=game_id).round.number)
+    rnd = selectors.round_with_games(event, Game.objects.get(pk=game_id).round.number, drafts=True)
     players = {p.id: p for p in event.players.all()}
-    rows = [_row(event, game, players) for game in rnd.games.all()]
+    history, _totals = selectors.pairing_history(event, before_round=rnd.number)
+    rows = [_row(event, game, players, history) for game in rnd.games.all()]
     row = next(r for r in rows if r["game"].pk == game_id)
     if form is not None:
         row["form"] = form
@@ -136,7 +196,7 @@ def _names(game: Game, players) -> tuple[str, str]:
     return players[game.player_a_id].name, (players[game.player_b_id].name if game.player_b_id else "")
 
 
-def _row(event, game: Game, players) -> dict:
+def _row(event, game: Game, players, history) -> dict:
     """One table on the board: players, state, the versions side by side in words, the result in words."""
     result = getattr(game, "result", None)
     versions = list(game.reports.all())
@@ -148,11 +208,13 @@ def _row(event, game: Game, players) -> dict:
     for version in versions:
         version.reporter = players[game.player_of(version.side)]
         version.words = presenters.result_words(version.outcome, version.loser, version.vp_a, version.vp_b, *names)
-    return {"game": game, "a": a, "b": b, "result": result, "status": game.result_status(), "versions": versions,
+    return {"game": game, "a": a, "b": b, "both": [a, b] if b else [a], "result": result,
+            "status": game.result_status(), "versions": versions,
             "result_words": result and presenters.result_words(result.outcome, result.loser, result.vp_a,
                                                                 result.vp_b, *names),
             "mission": presenters.mission(event.format, game.strategy, game.deployment, game.scheme_pool),
             "unlisted": _unlisted_leaders(event, result), "saved": False,
+            "flags": presenters.flag_words(game, players, history),
             "form": ResultForm(prefix=f"g{game.pk}", initial=initial, names=names)}
 
 
@@ -160,7 +222,7 @@ def _board(event, rnd, rows) -> dict:
     """How far the round's results are, and whether the next round can be paired now."""
     tables = [row for row in rows if row["b"]]
     count = {status: sum(1 for row in tables if row["status"] == status) for status in GAME_STATUSES}
-    latest = selectors.latest_round_number(event) == rnd.number
+    latest = selectors.latest_round_number(event, drafts=True) == rnd.number
     more = event.rounds is None or rnd.number < event.rounds
     return {"tables": len(tables), **count, "pair_next": latest and more and count[CONFIRMED] == len(tables),
             "next": rnd.number + 1, "round_form": RoundForm()}
@@ -176,8 +238,10 @@ def _unlisted_leaders(event, result) -> str:
 
 @organizer_view(post_only=True)
 def redo_round(request, event, number):
-    """Remove the latest round (its pairing and cards) to pair it again; asked first."""
-    if request.POST.get("confirmed") != "yes":
+    """Remove the latest round (its pairing and cards) to pair it again; asked first once it is published
+    (a draft nobody else has seen goes at once)."""
+    draft = event.round_set.filter(number=number, published_at__isnull=True).exists()
+    if not draft and request.POST.get("confirmed") != "yes":
         return render(request, "console/confirm.html", {
             "event": event, "action": request.path, "back": reverse("console:round", args=[event.slug, number]),
             "question": _("Redo round %(n)s? Its pairings, missions and cards are removed and the round can be "
@@ -188,7 +252,8 @@ def redo_round(request, event, number):
     except DomainError as error:
         messages.error(request, str(error))
         return redirect("console:round", event.slug, number)
-    messages.success(request, _("Round %(n)s removed.") % {"n": number})
+    messages.success(request, _("Draft of round %(n)s discarded.") % {"n": number} if draft
+                     else _("Round %(n)s removed.") % {"n": number})
     return redirect("console:event", event.slug)
 
 
@@ -197,7 +262,10 @@ def round_clock(request, event, number, action):
     rnd = get_object_or_404(event.round_set, number=number)
     if action not in ("start", "pause", "reset"):
         raise Http404("No such clock action")
-    services.round_clock(rnd=rnd, action=action)
+    try:
+        services.round_clock(rnd=rnd, action=action)
+    except DomainError as error:
+        messages.error(request, str(error))
     return redirect("console:round", event.slug, number)
 
 
