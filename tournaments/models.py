@@ -9,13 +9,21 @@ from django.db.models import Q
 from scoring.formats import FORMATS, Format, SchemeChart, get_format
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from scoring.validator import BYE, CONCEDED, DOUBLE_LOSS, FORFEITED, PLAYED, other_side
-from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, DISQUALIFIED, DROPPED
+from tournaments.standings import (
+    ACTIVE,
+    DEFAULT_TIEBREAKS,
+    DISQUALIFIED,
+    DROPPED,
+    LATE_ON_ZERO,
+    LATE_WITH_LOSSES,
+)
 
 
 def default_tiebreaks():
     return list(DEFAULT_TIEBREAKS)
 
 
+LATE_ARRIVAL_CHOICES = [(LATE_ON_ZERO, "start on 0"), (LATE_WITH_LOSSES, "a loss per missed round")]
 MISSION_CHOICES = [(PER_ROUND, "per round"), (PER_TABLE, "per table"), (AT_TABLE, "at the table")]
 
 
@@ -66,6 +74,9 @@ class Event(models.Model):
     dead_mans_hand = models.BooleanField(default=False)
     # Players check in on the day: a new registration is expected, not yet arrived (the desk checks them in).
     check_in_on_the_day = models.BooleanField(default=False)
+    # A player who joins after round 1 starts on 0, or takes a loss (the forfeit loser's award) for each round
+    # missed before their first game.
+    late_arrivals = models.CharField(max_length=24, default=LATE_ON_ZERO, choices=LATE_ARRIVAL_CHOICES)
     # When the organizer finished the event: standings final, no more rounds or results until reopened.
     finished_at = models.DateTimeField(null=True, blank=True)
     # Best painted and best sportsmanship chosen by the players' votes from their private pages (one each, not

@@ -1,17 +1,29 @@
 """Every read the API and the pages share, each in a fixed number of queries."""
 from __future__ import annotations
 
-from django.db.models import Count, Max, Prefetch, Q
+from django.db.models import Count, Max, Min, Prefetch, Q
 
 from scoring.missions import MissionHistory
-from tournaments.models import Event, Game, Result, Round
+from tournaments.models import Event, Game, Result, Round, Seat
 from tournaments.pairing.report import History
 from tournaments.planning import Attendee, RoundInputs
-from tournaments.standings import ACTIVE, Adjustment, Entrant, SideResult, Standing, Totals, standings, totals_by_player
+from tournaments.standings import (
+    ACTIVE,
+    LATE_WITH_LOSSES,
+    Adjustment,
+    Entrant,
+    SideResult,
+    Standing,
+    Totals,
+    missed_round_losses,
+    standings,
+    totals_by_player,
+)
 
 
 def side_results(event: Event) -> list[SideResult]:
-    """Both sides of every result of the event, in one query."""
+    """Both sides of every result of the event, in one query; with late arrivals' missed rounds as
+    losses where the event says so (two more queries)."""
     rows = Result.objects.filter(game__round__event=event).values_list(
         "game__round__number", "game__player_a_id", "vp_a", "tp_a", "diff_a",
         "game__player_b_id", "vp_b", "tp_b", "diff_b")
@@ -20,7 +32,20 @@ def side_results(event: Event) -> list[SideResult]:
         sides.append(SideResult(a, number, vp_a, tp_a, diff_a, opponent=b))
         if b is not None:
             sides.append(SideResult(b, number, vp_b, tp_b, diff_b, opponent=a))
+    if event.late_arrivals == LATE_WITH_LOSSES:
+        sides += late_losses(event)
     return sides
+
+
+def late_losses(event: Event) -> list[SideResult]:
+    """A loss for each published round before a player's first seat (never for the Ringer)."""
+    played = latest_round_number(event)
+    if not played:
+        return []
+    first = dict(Seat.objects.filter(round__event=event, round__published_at__isnull=False)
+                 .values("player").annotate(first=Min("round__number")).values_list("player", "first"))
+    players = event.players.filter(is_ringer=False).values_list("id", flat=True)
+    return missed_round_losses({pid: first.get(pid) for pid in players}, played, event.rules().forfeit.loser)
 
 
 def entrants(event: Event) -> list[Entrant]:

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 ACTIVE, DROPPED, DISQUALIFIED = "active", "dropped", "disqualified"
+# A player who joins after round 1 starts on nothing, or takes a loss for each round missed (an event setting).
+LATE_ON_ZERO, LATE_WITH_LOSSES = "start_on_zero", "loss_per_missed_round"
 DEFAULT_TIEBREAKS = ("tp", "diff", "vp")
 TIEBREAKS = {"tp": "Tournament Points", "diff": "Differential", "vp": "Victory Points",
              "sos": "Strength of schedule (opponents' TP)"}
@@ -77,6 +79,15 @@ class Standing:
     rank: int
     entrant: Entrant
     totals: Totals
+
+
+def missed_round_losses(first_rounds: dict[int, int | None], rounds_played: int, loss) -> list[SideResult]:
+    """For an event whose late arrivals take a loss per missed round: a loss (the forfeit loser's award,
+    `loss` with tp, diff, vp) for every round before a player's first seat (`first_rounds`: player -> first
+    round seated, None while not yet seated, so every round played so far is missed)."""
+    return [SideResult(player, number, loss.vp, loss.tp, loss.diff)
+            for player, first in first_rounds.items()
+            for number in range(1, (first if first is not None else rounds_played + 1))]
 
 
 def totals_by_player(results: Iterable[SideResult], *, after_round: int | None = None) -> dict[int, Totals]:

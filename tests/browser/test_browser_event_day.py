@@ -43,11 +43,22 @@ def test_the_event_day_screens_fit_a_phone_and_a_desk(contexts, live_server, tmp
         page.goto(f"{live_server.url}/console/e/{event.slug}/")  # the pairing method's long option included
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"event console at {width}"
     services.players_check_in_all(event=event, by=user)
-    rnd = round_paired(event, user)
+    results_entered(round_paired(event, user), user)
+    draft = services.round_generate(event=event, by=user, seed="8", publish=False)
+    late = services.player_register(event=event, by=user, name="Late Larry", faction="guild")
+    services.player_check_in(player=late, by=user)
+    for width, height in ((360, 740), (1280, 800)):
+        page = signed_in(width, height, f"/console/e/{event.slug}/rounds/2/")
+        assert "Not published yet" in page.inner_text("main") and "Late Larry" in page.inner_text("main")
+        assert "plays up" in page.inner_text("table.preview") or "bye" in page.inner_text("table.preview")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"preview at {width}"
+        page.screenshot(path=str(shots / f"preview-{width}.png"), full_page=False)
+    services.round_publish(event=event, number=draft.number, by=user)
+    rnd = event.round_set.get(number=draft.number)
     first = rnd.games.exclude(table=None).first()
     services.result_record(game=first, by=user, report=Report(vp_a=6, vp_b=4))
     for width, height in ((360, 740), (1280, 800)):
-        page = signed_in(width, height, f"/console/e/{event.slug}/rounds/1/")
+        page = signed_in(width, height, f"/console/e/{event.slug}/rounds/2/")
         assert "1 of 5 tables reported" in page.inner_text("#board-counter")
         page.screenshot(path=str(shots / f"results-board-{width}.png"), full_page=False)
     results_entered(rnd, user)

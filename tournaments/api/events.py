@@ -20,7 +20,7 @@ from tournaments.access import is_organizer
 from tournaments.api.formats import AwardSerializer, UnusualResultSerializer
 from tournaments.api.permissions import EventScoped, IsOrganizer, IsOrganizerOrReadOnly
 from tournaments.models import Event
-from tournaments.standings import TIEBREAKS
+from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES, TIEBREAKS
 
 # How many rounds players have seen (a draft stays the organizers').
 PUBLISHED_ROUNDS = Max("round_set__number", filter=Q(round_set__published_at__isnull=False))
@@ -67,6 +67,10 @@ class EventSerializer(serializers.ModelSerializer):
     check_in_on_the_day = serializers.BooleanField(required=False, help_text="Players check in on the day: a new "
                                                    "registration is expected, not checked in, until the desk checks "
                                                    "it in.")
+    late_arrivals = serializers.ChoiceField(
+        choices=[LATE_ON_ZERO, LATE_WITH_LOSSES], required=False, help_text="A player who joins after round 1: "
+        "start_on_zero (the default), or loss_per_missed_round (the forfeit loser's award for each round before "
+        "their first game, in the standings and the pairing).")
     finished_at = serializers.DateTimeField(read_only=True, help_text="When the event was finished (its standings "
                                             "final); null while it runs.")
     round_length = serializers.IntegerField(read_only=True, help_text="The round length in force, in minutes.")
@@ -79,7 +83,7 @@ class EventSerializer(serializers.ModelSerializer):
                   "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
                   "unavailable_tables", "self_reporting", "registration_open", "encounter_size", "round_minutes",
                   "round_length", "missions", "missions_plan", "dead_mans_hand",
-                  "check_in_on_the_day", "player_votes", "finished_at", "organizers", "created_at"]
+                  "check_in_on_the_day", "player_votes", "late_arrivals", "finished_at", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
     def validate_scheme_pools(self, pools):

@@ -13,7 +13,7 @@ from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
 from tournaments.models import Event, Game
 from tournaments.services.changes import event_change
-from tournaments.standings import DEFAULT_TIEBREAKS, TIEBREAKS
+from tournaments.standings import DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
 LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed", "missions")
@@ -43,6 +43,7 @@ def event_create(
     dead_mans_hand: bool = False,
     check_in_on_the_day: bool = False,
     player_votes: bool = False,
+    late_arrivals: str = LATE_ON_ZERO,
 ) -> Event:
     """A new event; `missions` left empty follows the format (M4E: each table its own)."""
     event = Event(
@@ -66,6 +67,7 @@ def event_create(
         dead_mans_hand=dead_mans_hand,
         check_in_on_the_day=check_in_on_the_day,
         player_votes=player_votes,
+        late_arrivals=late_arrivals,
         created_by=user,
     )
     if deck_seed:

@@ -16,6 +16,7 @@ from scoring.problems import DomainError
 from scoring.validator import ENTERED_OUTCOMES, PLAYED, Report
 from tournaments.access import signin_wait
 from tournaments.pairing import FOLD, RANDOM, SWISS
+from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES
 from tournaments.web.presenters import outcome_words
 from tournaments.web.sheets import ScoreSheet
 
@@ -148,6 +149,9 @@ class SettingsForm(forms.Form):
     player_votes = forms.BooleanField(label=_("Players vote for best painted and best sportsmanship"), required=False)
     check_in_on_the_day = forms.BooleanField(label=_("Players check in on the day (new registrations are expected, "
                                                      "not yet arrived)"), required=False)
+    late_arrivals = forms.ChoiceField(label=_("A player who joins after round 1"), required=False, choices=[
+        (LATE_ON_ZERO, _("starts on 0")),
+        (LATE_WITH_LOSSES, _("takes a loss (the forfeit's) for each round missed"))])
     bye_tp = forms.IntegerField(label=_("Bye: TP"), **bounded(AWARD_RANGES["tp"]))
     bye_diff = forms.IntegerField(label=_("Bye: Differential"), **bounded(AWARD_RANGES["diff"]))
     bye_vp = forms.IntegerField(label=_("Bye: VP"), **bounded(AWARD_RANGES["vp"]))

@@ -312,6 +312,7 @@ def settings_page(request, event):
                "encounter_size": event.encounter_size, "round_minutes": event.round_minutes,
                "missions": event.missions, "dead_mans_hand": event.dead_mans_hand,
                "check_in_on_the_day": event.check_in_on_the_day, "player_votes": event.player_votes,
+               "late_arrivals": event.late_arrivals,
                "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
@@ -321,6 +322,7 @@ def settings_page(request, event):
         changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables",
                                         "self_reporting", "registration_open", "round_minutes",
                                         "dead_mans_hand", "check_in_on_the_day", "player_votes")}
+        changes["late_arrivals"] = data["late_arrivals"] or event.late_arrivals  # left out: as it was
         changes["missions"] = data["missions"] or event.missions  # left out: as it was
         changes["encounter_size"] = data["encounter_size"] or event.encounter_size  # left empty: as it was
         if data["format"] != event.format:

@@ -1,0 +1,75 @@
+"""Late arrivals: a player who joins after round 1 starts on 0, or (an event setting) takes the forfeit
+loser's award for each round before their first game, so they rank below those who played and lost."""
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.formats import Award
+from tests.factories import Api, event_made, make_user, rejected, results_entered, round_paired
+from tournaments import selectors, services
+from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES, missed_round_losses
+
+LOSS = Award(tp=0, diff=-10, vp=0)
+
+
+@given(st.dictionaries(st.integers(1, 50), st.one_of(st.none(), st.integers(1, 6)), max_size=12),
+       st.integers(0, 6))
+def test_each_player_loses_every_round_before_their_first_seat(first_rounds, played):
+    first_rounds = {p: (f if f is None or f <= played + 1 else played + 1) for p, f in first_rounds.items()}
+    losses = missed_round_losses(first_rounds, played, LOSS)
+    for player, first in first_rounds.items():
+        mine = sorted(side.round for side in losses if side.player == player)
+        assert mine == list(range(1, (first if first is not None else played + 1)))
+    assert all((s.tp, s.diff, s.vp, s.opponent) == (0, -10, 0, None) for s in losses)
+
+
+def late_event(setting):
+    user = make_user("anna")[0]
+    event = event_made(user, players=5, late_arrivals=setting)  # six with the late player: no bye in round 2
+    results_entered(round_paired(event, user), user, vp=(6, 4))
+    late = services.player_register(event=event, by=user, name="Zed Late", faction="guild")
+    return event, user, late
+
+
+def totals_of(event, player):
+    return next(s.totals for s in selectors.event_standings(event) if s.entrant.id == player.pk)
+
+
+def test_starting_on_zero_counts_nothing_for_the_missed_round(db):
+    event, user, late = late_event(LATE_ON_ZERO)
+    mine = totals_of(event, late)
+    assert (mine.tp, mine.diff, mine.vp, mine.played) == (0, 0, 0, 0)
+
+
+def test_a_loss_per_missed_round_ranks_a_late_player_below_the_losers_of_round_1(db):
+    event, user, late = late_event(LATE_WITH_LOSSES)
+    mine = totals_of(event, late)
+    assert (mine.tp, mine.diff, mine.vp, mine.played) == (0, -10, 0, 1)
+    assert selectors.event_standings(event)[-1].entrant.id == late.pk
+    # The pairing sees it too: round 2 pairs on these totals.
+    _, totals = selectors.pairing_history(event)
+    assert totals[late.pk].diff == -10
+    second = round_paired(event, user, seed="3")
+    results_entered(second, user, vp=(5, 5))
+    mine = totals_of(event, late)
+    assert (mine.tp, mine.diff, mine.played) == (1, -10, 2)  # the loss for round 1, a draw in round 2
+    assert [s.entrant.id for s in selectors.event_standings(event, after_round=1)][-1] == late.pk
+
+
+def test_the_setting_goes_through_the_api_and_the_console(client, db):
+    user, token = make_user("owner")
+    api = Api(client, token)
+    status, body = api.post("/api/events/", {"name": "Late", "date": "2017-03-18", "format": "gg2017",
+                                             "late_arrivals": LATE_WITH_LOSSES})
+    assert status == 201 and body["late_arrivals"] == LATE_WITH_LOSSES
+    rejected(api, "PATCH", f"/api/events/{body['id']}/", {"late_arrivals": "never"}, 400)
+    from django.test import Client
+
+    from tournaments.models import Event
+
+    organizer = Client()
+    organizer.force_login(user)
+    event = Event.objects.get(pk=body["id"])
+    page = organizer.get(f"/console/e/{event.slug}/settings/").content.decode()
+    assert "A player who joins after round 1" in page
+    assert 'value="loss_per_missed_round" selected' in page
+
