@@ -1,0 +1,30 @@
+"""What the browser tests measure on a page: axe-core's serious and critical findings (axe vendored in
+tests/browser/vendor, injected into the page) and the page's weight with all it loads."""
+import gzip
+from pathlib import Path
+from urllib.parse import urlsplit
+
+AXE = Path(__file__).parent / "vendor" / "axe-core-4.14.1" / "axe.min.js"
+GRAVE = ("serious", "critical")
+WEIGHT_LIMIT = 60 * 1024  # bytes, compressed: a page and everything it loads
+
+
+def violations(page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands, one line each (the page's
+    context needs bypass_csp: axe goes in as an inline script, which the site's policy rightly refuses)."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+        .map(v => ({id: v.id, impact: v.impact, help: v.help,
+                    nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))""")
+    return [f"{v['impact']} {v['id']}: {v['help']} at {v['nodes']}" for v in found if v["impact"] in GRAVE]
+
+
+def visit(context, url: str):
+    """Open `url` in a new tab of `context` and let it settle; (the tab, its compressed weight with
+    everything it loaded, the addresses it asked of another host than its own). Close the tab after."""
+    page, loaded = context.new_page(), []
+    page.on("response", lambda response: loaded.append(response))  # a lambda: Playwright tags its handlers
+    page.goto(url, wait_until="networkidle")
+    host = urlsplit(url).netloc
+    foreign = [r.url for r in loaded if urlsplit(r.url).netloc not in (host, "")]
+    return page, sum(len(gzip.compress(r.body())) for r in loaded if r.status == 200), foreign

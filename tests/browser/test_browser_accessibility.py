@@ -1,0 +1,77 @@
+"""Every console page and every public page, in English and French, at 360 px and 1280 px: axe-core
+(vendored in tests/browser/vendor, run inside Chromium) finds no serious or critical accessibility
+violation; each public page and the console's results board weigh under 60 KB compressed with
+everything they load, and ask no other host."""
+import pytest
+
+from scoring.validator import Report
+from tests.browser.checks import WEIGHT_LIMIT, violations, visit
+from tests.factories import event_made, make_user, results_entered, round_paired
+from tournaments import services
+
+WIDTHS = ((360, 740), (1280, 800))
+LANGUAGES = ("en", "fr")
+
+
+def the_day(user):
+    """An event part-way through its day: round 1 done, round 2 published with one result, one dispute
+    and a draft of nothing yet; a second event finished, for its final page."""
+    event = event_made(user, players=9, check_in_on_the_day=True)
+    services.players_check_in_all(event=event, by=user)
+    services.player_mark_absent(player=event.players.order_by("name").last(), by=user)
+    results_entered(round_paired(event, user), user)
+    second = round_paired(event, user, seed="8")
+    games = list(second.games.exclude(table=None))
+    services.result_record(game=games[0], by=user, report=Report(vp_a=6, vp_b=4))
+    services.report_submit(game=games[1], player=games[1].player_a, report=Report(vp_a=7, vp_b=3))
+    services.report_dispute(game=games[1], player=games[1].player_b, report=Report(vp_a=3, vp_b=7))
+    finished = event_made(user, players=4, name="Autumn Cup")
+    for seed in ("1", "2", "3"):
+        results_entered(round_paired(finished, user, seed=seed), user)
+    services.event_finish(event=finished, by=user)
+    draft = event_made(user, players=6, name="Winter Cup")
+    services.round_generate(event=draft, by=user, seed="4", publish=False)
+    return event, finished, draft, games[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_no_serious_accessibility_violation_and_light_pages(contexts, live_server):
+    user = make_user("access")[0]
+    user.set_password("access-Pass-123")
+    user.save()
+    event, finished, draft, game = the_day(user)
+    player = game.player_a
+    public = ["/", f"/e/{event.slug}/", f"/e/{event.slug}/rounds/2/", f"/e/{event.slug}/standings/",
+              f"/e/{event.slug}/players/{player.pk}/", f"/e/{event.slug}/hall/", f"/p/{player.key}/",
+              f"/e/{finished.slug}/final/", f"/e/{finished.slug}/hall/"]
+    console = ["/console/", f"/console/e/{event.slug}/", f"/console/e/{event.slug}/desk/",
+               f"/console/e/{event.slug}/rounds/2/", f"/console/e/{event.slug}/settings/",
+               f"/console/e/{event.slug}/audit/", f"/console/e/{event.slug}/players/{player.pk}/edit/",
+               f"/console/e/{event.slug}/games/{game.pk}/sheet/", f"/console/e/{draft.slug}/rounds/1/"]
+    weighed = set(public) | {f"/console/e/{event.slug}/rounds/2/"}
+    problems, weights = [], {}
+    for language in LANGUAGES:
+        for width, height in WIDTHS:
+            # bypass_csp: axe is injected as an inline script, which the site's policy rightly refuses.
+            context = contexts(viewport={"width": width, "height": height}, bypass_csp=True)
+            context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+            page = context.new_page()
+            page.goto(f"{live_server.url}/console/login/")
+            page.fill("input[name=username]", "access")
+            page.fill("input[name=password]", "access-Pass-123")
+            page.click("button[type=submit]")
+            page.wait_for_selector("h1")
+            anonymous = contexts(viewport={"width": width, "height": height}, bypass_csp=True)
+            anonymous.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+            for path, who in [(p, anonymous) for p in public] + [(p, context) for p in console]:
+                tab, weight, foreign = visit(who, f"{live_server.url}{path}")
+                assert tab.evaluate("document.documentElement.lang") == language, path
+                problems += [f"{language} {width}px {path}: {line}" for line in violations(tab)]
+                tab.close()
+                assert not foreign, f"{path} asks another host: {foreign}"
+                if path in weighed:
+                    weights[path] = max(weight, weights.get(path, 0))
+    assert not problems, "\n".join(problems)
+    heavy = {path: size for path, size in weights.items() if size > WEIGHT_LIMIT}
+    print("compressed weight of each page with what it loads:", weights)
+    assert not heavy, f"over {WEIGHT_LIMIT} bytes compressed: {heavy}"
