@@ -12,7 +12,18 @@ from django.utils import timezone
 
 from audit.models import AuditRecord
 from audit.services import jsonable
-from tournaments.models import Event, Game, Player, PlayerReport, Result, Round, Seat, TPAdjustment
+from tournaments.models import (
+    AwardVote,
+    ChosenAward,
+    Event,
+    Game,
+    Player,
+    PlayerReport,
+    Result,
+    Round,
+    Seat,
+    TPAdjustment,
+)
 from tournaments.services.changes import event_change
 from tournaments.services.events import free_slug
 
@@ -74,6 +85,9 @@ def export_event(event: Event) -> dict:
                    for r in event.round_set.order_by("number")],
         "adjustments": [{**_fields(a, ADJUSTMENT_FIELDS), "player": a.player_id}
                         for a in event.adjustments.order_by("at", "id")],
+        "awards": [{"kind": a.kind, "player": a.player_id} for a in event.chosen_awards.order_by("kind")],
+        "votes": [{"kind": v.kind, "voter": v.voter_id, "choice": v.choice_id}
+                  for v in event.award_votes.order_by("kind", "voter_id")],
         "audit": [{**_fields(a, AUDIT_FIELDS), "player": a.player_id, "other_player": a.other_player_id,
                    "by_player": a.by_player_id, "by_user": username.get(a.by_user_id)}
                   for a in event.audit.order_by("at", "id")],
@@ -124,6 +138,11 @@ def import_event(data: dict, *, organizer=None) -> Event:
             adjustment = TPAdjustment.objects.create(event=event, player=players[a["player"]],
                                                      **{k: a[k] for k in ADJUSTMENT_FIELDS if k != "at"})
             TPAdjustment.objects.filter(pk=adjustment.pk).update(at=a["at"])  # auto_now_add ignores a given time
+        # None in a backup made before awards were chosen and voted for.
+        ChosenAward.objects.bulk_create(ChosenAward(event=event, kind=a["kind"], player=players[a["player"]])
+                                        for a in data.get("awards", []))
+        AwardVote.objects.bulk_create(AwardVote(event=event, kind=v["kind"], voter=players[v["voter"]],
+                                                choice=players[v["choice"]]) for v in data.get("votes", []))
         # A player removed before the backup has no entry to point to any more: their records keep the
         # name in `by`/`before` and lose the link.
         AuditRecord.objects.bulk_create(AuditRecord(

@@ -38,14 +38,17 @@ def side_results(event: Event) -> list[SideResult]:
 
 
 def late_losses(event: Event) -> list[SideResult]:
-    """A loss for each published round before a player's first seat (never for the Ringer)."""
+    """A loss for each published round before a late arrival's first seat: a player who has played, or who
+    is checked in to play now; never the Ringer, nor someone registered who never came."""
     played = latest_round_number(event)
     if not played:
         return []
     first = dict(Seat.objects.filter(round__event=event, round__published_at__isnull=False)
                  .values("player").annotate(first=Min("round__number")).values_list("player", "first"))
-    players = event.players.filter(is_ringer=False).values_list("id", flat=True)
-    return missed_round_losses({pid: first.get(pid) for pid in players}, played, event.rules().forfeit.loser)
+    arrived = {pid: first.get(pid) for pid, status, checked_in in
+               event.players.filter(is_ringer=False).values_list("id", "status", "checked_in")
+               if pid in first or (status == ACTIVE and checked_in)}
+    return missed_round_losses(arrived, played, event.rules().forfeit.loser)
 
 
 def entrants(event: Event) -> list[Entrant]:
@@ -144,11 +147,11 @@ def round_with_games(event: Event, number: int, *, drafts: bool = False) -> Roun
 def round_pairings(rnd: Round) -> list[tuple]:
     """The round's games as plain values, for the public round page (the hall's most polled page: model
     instances for 128 games, results and their reports cost more than the rest of the render):
-    (table, player_a_id, player_b_id, result id or None, vp_a, vp_b, outcome, players' versions, and the
-    table's own mission: strategy, deployment, scheme pool, empty where the round's applies)."""
+    (table, player_a_id, player_b_id, result id or None, vp_a, vp_b, outcome, loser, players' versions, and
+    the table's own mission: strategy, deployment, scheme pool, empty where the round's applies)."""
     return list(rnd.games.annotate(versions=Count("reports")).values_list(
         "table", "player_a_id", "player_b_id", "result__id", "result__vp_a", "result__vp_b", "result__outcome",
-        "versions", "strategy", "deployment", "scheme_pool"))
+        "result__loser", "versions", "strategy", "deployment", "scheme_pool"))
 
 
 def events_by_phase() -> dict[str, list[Event]]:

@@ -45,7 +45,8 @@ class Adjustment:
 
 @dataclass(frozen=True)
 class SideResult:
-    """One player's side of one game with a result (a bye has no opponent)."""
+    """One player's side of one game with a result (a bye has no opponent), or a round a late arrival
+    missed, counted as a loss where the event says so (`missed`: no game was played)."""
 
     player: int
     round: int
@@ -53,6 +54,7 @@ class SideResult:
     tp: int
     diff: int
     opponent: int | None = None
+    missed: bool = False
 
 
 @dataclass
@@ -69,7 +71,7 @@ class Totals:
         self.tp += side.tp
         self.diff += side.diff
         self.vp += side.vp
-        self.played += 1
+        self.played += not side.missed
         if side.opponent is not None:
             self.opponents.append(side.opponent)
 
@@ -85,7 +87,7 @@ def missed_round_losses(first_rounds: dict[int, int | None], rounds_played: int,
     """For an event whose late arrivals take a loss per missed round: a loss (the forfeit loser's award,
     `loss` with tp, diff, vp) for every round before a player's first seat (`first_rounds`: player -> first
     round seated, None while not yet seated, so every round played so far is missed)."""
-    return [SideResult(player, number, loss.vp, loss.tp, loss.diff)
+    return [SideResult(player, number, loss.vp, loss.tp, loss.diff, missed=True)
             for player, first in first_rounds.items()
             for number in range(1, (first if first is not None else rounds_played + 1))]
 

@@ -5,7 +5,7 @@ everything they load, and ask no other host."""
 import pytest
 
 from scoring.validator import Report
-from tests.browser.checks import WEIGHT_LIMIT, violations, visit
+from tests.browser.browsing import WEIGHT_LIMIT, sign_in, violations, visit
 from tests.factories import event_made, make_user, results_entered, round_paired
 from tournaments import services
 
@@ -14,8 +14,8 @@ LANGUAGES = ("en", "fr")
 
 
 def the_day(user):
-    """An event part-way through its day: round 1 done, round 2 published with one result, one dispute
-    and a draft of nothing yet; a second event finished, for its final page."""
+    """An event part-way through its day: round 1 done, round 2 published with one result and one dispute;
+    a second event finished, for its final page; a third with round 1 a draft, for the preview."""
     event = event_made(user, players=9, check_in_on_the_day=True)
     services.players_check_in_all(event=event, by=user)
     services.player_mark_absent(player=event.players.order_by("name").last(), by=user)
@@ -56,11 +56,7 @@ def test_no_serious_accessibility_violation_and_light_pages(contexts, live_serve
             context = contexts(viewport={"width": width, "height": height}, bypass_csp=True)
             context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
             page = context.new_page()
-            page.goto(f"{live_server.url}/console/login/")
-            page.fill("input[name=username]", "access")
-            page.fill("input[name=password]", "access-Pass-123")
-            page.click("button[type=submit]")
-            page.wait_for_selector("h1")
+            sign_in(page, live_server.url, "access", "access-Pass-123")
             anonymous = contexts(viewport={"width": width, "height": height}, bypass_csp=True)
             anonymous.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
             for path, who in [(p, anonymous) for p in public] + [(p, context) for p in console]:

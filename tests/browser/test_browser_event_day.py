@@ -6,6 +6,7 @@ import os
 import pytest
 
 from scoring.validator import Report
+from tests.browser.browsing import sign_in
 from tests.browser.test_browser_players import DOCS_SHOTS
 from tests.factories import event_made, make_user, results_entered, round_paired
 from tournaments import services
@@ -23,10 +24,7 @@ def test_the_event_day_screens_fit_a_phone_and_a_desk(contexts, live_server, tmp
     services.player_mark_absent(player=event.players.order_by("name")[9], by=user)
     def signed_in(width, height, path):
         page = contexts(viewport={"width": width, "height": height}, locale="en-GB").new_page()
-        page.goto(f"{live_server.url}/console/login/")
-        page.fill("input[name=username]", "day")
-        page.fill("input[name=password]", "day-Pass-123")
-        page.click("button[type=submit]")
+        sign_in(page, live_server.url, "day", "day-Pass-123")
         page.goto(f"{live_server.url}{path}")
         return page
 

@@ -5,6 +5,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from tests.browser.browsing import sign_in
+
 CSV = """name,faction,club
 Ada Ortega,Guild,Bristol
 Ben Okafor,arcanists,Bristol
@@ -20,10 +22,7 @@ def test_organizer_creates_imports_pairs_and_enters_results(browser, live_server
     get_user_model().objects.create_user("organizer", password="console-Pass-123")
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.goto(f"{live_server.url}/console/")
-    page.fill("input[name=username]", "organizer")
-    page.fill("input[name=password]", "console-Pass-123")
-    page.click("button[type=submit]")
+    sign_in(page, live_server.url, "organizer", "console-Pass-123")
 
     page.fill("input[name=name]", "Browser Open")
     page.fill("input[name=date]", "2017-03-18")

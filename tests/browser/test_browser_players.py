@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.browsing import sign_in
 from tournaments.models import Game
 
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -66,10 +67,7 @@ def test_a_dispute_from_the_phone_is_decided_in_the_console(contexts, live_serve
     second.wait_for_selector("text=Your version is recorded: the organizer decides.")
 
     console = contexts().new_page()
-    console.goto(f"{live_server.url}/console/login/")
-    console.fill("input[name=username]", "organizer")
-    console.fill("input[name=password]", "pw-" + "organizer" * 2)
-    console.click("button[type=submit]")
+    sign_in(console, live_server.url, "organizer", "pw-" + "organizer" * 2)
     console.goto(f"{live_server.url}/console/e/spring-open/rounds/2/")
     first_game = console.locator("section.result").first
     assert "disputed" in first_game.inner_text() and "version" in first_game.inner_text()

@@ -7,6 +7,7 @@ from rest_framework.test import APIClient
 
 from scoring.formats import M4E_GG0, key_of
 from tests.api.test_m4e_event import m4e_event
+from tests.browser.browsing import sign_in
 from tests.browser.test_browser_players import DOCS_SHOTS, PHONE, fits_the_phone
 from tests.factories import Api, make_user
 from tournaments.models import Game, PlayerReport
@@ -45,10 +46,7 @@ def test_a_gg0_score_sheet_from_the_phone_and_the_console(contexts, live_server,
         first.key, then.key]
 
     console = contexts(viewport={"width": 1280, "height": 900}, locale="en-GB").new_page()
-    console.goto(f"{live_server.url}/console/login/")
-    console.fill("input[name=username]", "zero-organizer")
-    console.fill("input[name=password]", "pw-" + "zero-organizer" * 2)
-    console.click("button[type=submit]")
+    sign_in(console, live_server.url, "zero-organizer", "pw-" + "zero-organizer" * 2)
     console.goto(f"{live_server.url}/console/e/{game.round.event.slug}/games/{game.pk}/sheet/")
     assert console.input_value("select[name=a_scheme_2]") == then.key, "the player's version prefills it"
     console.fill("input[name=a_scheme_2_vp]", "3")

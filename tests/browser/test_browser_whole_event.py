@@ -6,7 +6,7 @@ finishing takes one confirmation; and the busiest pages stay light with no other
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.checks import WEIGHT_LIMIT, visit
+from tests.browser.browsing import WEIGHT_LIMIT, sign_in, visit
 from tournaments import selectors
 from tournaments.models import Event
 
@@ -36,10 +36,7 @@ def test_a_whole_event_in_the_console(contexts, live_server):
     posts = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
 
-    page.goto(f"{live_server.url}/console/")
-    page.fill("input[name=username]", "td")
-    page.fill("input[name=password]", "td-Pass-12345")
-    page.click("button[type=submit]")
+    sign_in(page, live_server.url, "td", "td-Pass-12345")
     page.fill("input[name=name]", "County Championship")
     page.fill("input[name=date]", "2017-10-14")
     page.select_option("select[name=format]", "gg2017")

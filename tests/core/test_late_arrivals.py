@@ -19,7 +19,7 @@ def test_each_player_loses_every_round_before_their_first_seat(first_rounds, pla
     for player, first in first_rounds.items():
         mine = sorted(side.round for side in losses if side.player == player)
         assert mine == list(range(1, (first if first is not None else played + 1)))
-    assert all((s.tp, s.diff, s.vp, s.opponent) == (0, -10, 0, None) for s in losses)
+    assert all((s.tp, s.diff, s.vp, s.opponent, s.missed) == (0, -10, 0, None, True) for s in losses)
 
 
 def late_event(setting):
@@ -43,7 +43,7 @@ def test_starting_on_zero_counts_nothing_for_the_missed_round(db):
 def test_a_loss_per_missed_round_ranks_a_late_player_below_the_losers_of_round_1(db):
     event, user, late = late_event(LATE_WITH_LOSSES)
     mine = totals_of(event, late)
-    assert (mine.tp, mine.diff, mine.vp, mine.played) == (0, -10, 0, 1)
+    assert (mine.tp, mine.diff, mine.vp, mine.played) == (0, -10, 0, 0)  # a loss, not a game played
     assert selectors.event_standings(event)[-1].entrant.id == late.pk
     # The pairing sees it too: round 2 pairs on these totals.
     _, totals = selectors.pairing_history(event)
@@ -51,7 +51,7 @@ def test_a_loss_per_missed_round_ranks_a_late_player_below_the_losers_of_round_1
     second = round_paired(event, user, seed="3")
     results_entered(second, user, vp=(5, 5))
     mine = totals_of(event, late)
-    assert (mine.tp, mine.diff, mine.played) == (1, -10, 2)  # the loss for round 1, a draw in round 2
+    assert (mine.tp, mine.diff, mine.played) == (1, -10, 1)  # the loss for round 1, a draw in round 2
     assert [s.entrant.id for s in selectors.event_standings(event, after_round=1)][-1] == late.pk
 
 
@@ -73,3 +73,28 @@ def test_the_setting_goes_through_the_api_and_the_console(client, db):
     assert "A player who joins after round 1" in page
     assert 'value="loss_per_missed_round" selected' in page
 
+
+
+def test_someone_registered_who_never_came_takes_no_loss(db):
+    event, user, late = late_event(LATE_WITH_LOSSES)
+    services.player_mark_absent(player=late, by=user)
+    mine = totals_of(event, late)
+    assert (mine.tp, mine.diff, mine.played) == (0, 0, 0)
+    services.player_check_in(player=late, by=user)  # arrived after all: the round missed counts
+    assert totals_of(event, late).diff == -10
+
+
+def test_the_setting_is_fixed_once_round_1_is_paired(db):
+    event, user, late = late_event(LATE_ON_ZERO)
+    body = rejected_setting(event, user)
+    assert "late_arrivals" in body
+
+
+def rejected_setting(event, user):
+    from scoring.problems import Conflict
+
+    try:
+        services.event_update(event=event, by=user, late_arrivals=LATE_WITH_LOSSES)
+    except Conflict as error:
+        return str(error)
+    raise AssertionError("the setting changed after round 1")

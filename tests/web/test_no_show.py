@@ -70,3 +70,19 @@ def test_the_api_records_a_no_show_too(db):
     status, body = api.post(f"/api/events/{event.pk}/players/{game.player_a_id}/no-show/")
     assert status == 200 and body["absent"] is True and not body["checked_in"]
     assert Game.objects.get(pk=game.pk).result.loser == "a"
+
+
+def test_when_neither_player_came_the_second_no_show_makes_a_double_loss(db):
+    event, user, organizer, rnd, _ = running_event()
+    game = rnd.games.first()
+    first, second = Player.objects.get(pk=game.player_a_id), Player.objects.get(pk=game.player_b_id)
+    services.player_no_show(player=first, by=user)
+    board = organizer.get(f"/console/e/{event.slug}/rounds/2/").content.decode()
+    assert "The other player did not come either" in board and f"{second.name} is a no-show" in board
+    assert f"{first.name} is a no-show" not in board
+    organizer.post(f"/console/e/{event.slug}/players/{second.pk}/no-show/?round=2", {"confirmed": "yes"})
+    result = Game.objects.get(pk=game.pk).result
+    assert (result.outcome, result.tp_a, result.tp_b, result.diff_a, result.diff_b) == ("double_loss", 0, 0, -10, -10)
+    assert Player.objects.filter(pk__in=[first.pk, second.pk], absent=True).count() == 2
+    audit = organizer.get(f"/console/e/{event.slug}/audit/").content.decode()
+    assert "too: double loss" in audit

@@ -214,3 +214,91 @@ def test_a_backup_keeps_a_draft_a_draft_and_older_backups_restore_published(db):
         r.pop("published_at")
     older = import_event(data, organizer=user)
     assert not older.round_set.filter(published_at__isnull=True).exists()
+
+
+def test_the_pairing_form_sets_the_tables_with_the_pairing(db):
+    event, user, organizer, _ = console_event(players=6)
+    form = organizer.get(f"/console/e/{event.slug}/").content.decode()
+    assert "Tables not available" in form and "Keep players off tables they played on" in form
+    answer = organizer.post(f"/console/e/{event.slug}/rounds/", {"method": "swiss", "tables": "1",
+                                                                   "unavailable_tables": "2; 1", "fresh_tables": "on"})
+    assert answer.status_code == 302
+    event.refresh_from_db()
+    assert event.unavailable_tables == [1, 2] and event.fresh_tables
+    assert sorted(event.round_set.get().games.values_list("table", flat=True)) == [3, 4, 5]
+    assert AuditRecord.objects.filter(event=event, action="settings_changed").exists()
+
+
+def test_a_wrong_table_list_pairs_nothing_and_says_why(db):
+    event, user, organizer, _ = console_event(players=6)
+    before = db_state()
+    page = organizer.post(f"/console/e/{event.slug}/rounds/", {"method": "swiss", "tables": "1",
+                                                                 "unavailable_tables": "2, x"}, follow=True)
+    assert "Table numbers from 1 to 10000" in page.content.decode() and db_state() == before
+    # The board's "Pair round N" shows no table fields: the event's settings stay as they are.
+    Event = type(event)
+    Event.objects.filter(pk=event.pk).update(unavailable_tables=[3])
+    organizer.post(f"/console/e/{event.slug}/rounds/", {"method": "swiss"})
+    event.refresh_from_db()
+    assert event.unavailable_tables == [3] and 3 not in event.round_set.get().games.values_list("table", flat=True)
+
+
+def test_a_draft_changed_since_the_organizer_looked_is_not_published_unseen(db):
+    event, user, organizer, _ = console_event(players=4)
+    rnd = pair_in_console(organizer, event)
+    page = organizer.get(f"/console/e/{event.slug}/rounds/1/").content.decode()
+    seen = page.split('name="seating" value="')[1].split('"')[0]
+    a, b = rnd.games.order_by("table")
+    # Meanwhile a co-organizer swaps two seats.
+    services.round_swap(event=event, number=1, player_1=a.player_a_id, player_2=b.player_a_id, by=user)
+    before = db_state()
+    answer = organizer.post(f"/console/e/{event.slug}/rounds/1/publish/", {"seating": seen}, follow=True)
+    assert "changed since you looked at it" in answer.content.decode() and db_state() == before
+    fresh = organizer.get(f"/console/e/{event.slug}/rounds/1/").content.decode()
+    seen = fresh.split('name="seating" value="')[1].split('"')[0]
+    organizer.post(f"/console/e/{event.slug}/rounds/1/publish/", {"seating": seen})
+    assert not Round.objects.get(pk=rnd.pk).is_draft
+
+
+def test_a_round_published_meanwhile_is_not_discarded_without_a_question(db):
+    event, user, organizer, _ = console_event(players=4)
+    pair_in_console(organizer, event)
+    from scoring.problems import Conflict
+
+    services.round_publish(event=event, number=1, by=user)
+    try:
+        services.round_delete(event=event, number=1, by=user, draft_only=True)
+    except Conflict as error:
+        assert error.problems[0].code == "round_published"
+    else:
+        raise AssertionError("a published round was removed as a draft")
+    assert event.round_set.exists()
+
+
+def test_a_late_arrival_is_not_seated_against_a_bye_player_who_left(db):
+    event, user, organizer, _ = console_event(players=5)
+    pair_in_console(organizer, event)
+    bye = Game.objects.get(round__event=event, player_b__isnull=True)
+    services.player_mark_absent(player=bye.player_a, by=user)
+    late = services.player_register(event=event, by=user, name="Zed Late", faction="guild")
+    rnd, how = services.round_seat_late(event=event, number=1, player=late, by=user)
+    assert how == "paired_again" and not Game.objects.filter(round=rnd, seats__player=bye.player_a).exists()
+    assert Game.objects.filter(round=rnd, seats__player=late).exists() and rnd.games.count() == 3  # a bye again
+
+
+def test_a_late_arrival_with_a_pinned_table_sits_there(db):
+    event, user, organizer, _ = console_event(players=5)
+    pair_in_console(organizer, event)
+    late = services.player_register(event=event, by=user, name="Zed Late", faction="guild", pinned_table=9)
+    services.round_seat_late(event=event, number=1, player=late, by=user)
+    assert Game.objects.get(round__event=event, seats__player=late).table == 9
+
+
+def test_discarding_round_1_lets_the_attendance_fix_the_rounds_again(db):
+    event, user, organizer, _ = console_event(players=4)
+    pair_in_console(organizer, event)
+    event.refresh_from_db()
+    assert event.rounds == 3
+    organizer.post(f"/console/e/{event.slug}/rounds/1/redo/")
+    event.refresh_from_db()
+    assert event.rounds is None

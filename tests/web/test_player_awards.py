@@ -66,3 +66,23 @@ def test_the_wooden_spoon_goes_to_everyone_sharing_last_place(api, running):
     spoon = final.split("Wooden spoon</strong>: ")[1].split("</li>")[0]
     losers = {Game.objects.select_related("player_b").get(pk=g["id"]).player_b.name for g in running.games}
     assert all(name in spoon for name in losers) and spoon.count("<a ") == 2
+
+
+def test_a_backup_keeps_the_organizers_choice_and_the_votes(api, running):
+    from tournaments.backup import export_event, import_event
+    from tournaments.models import ChosenAward
+
+    api.call("patch", f"/api/events/{running.id}/", {"player_votes": True})
+    event = Event.objects.get(pk=running.id)
+    ann, bob, cid = (Player.objects.get(event=event, name=n) for n in ("Ann", "Bob", "Cid"))
+    vote(ann, best_painted=bob.pk)
+    vote(cid, best_painted=bob.pk, best_sportsmanship=ann.pk)
+    console = Client()
+    console.force_login(event.created_by)
+    console.post(f"/console/e/{event.slug}/awards/", {"best_sportsmanship": cid.pk})
+    copy = import_event(export_event(event), organizer=event.created_by)
+    names = dict(copy.players.values_list("id", "name"))
+    assert [(a.kind, names[a.player_id]) for a in ChosenAward.objects.filter(event=copy)] == [
+        ("best_sportsmanship", "Cid")]
+    assert sorted((v.kind, names[v.voter_id], names[v.choice_id]) for v in AwardVote.objects.filter(event=copy)) == [
+        ("best_painted", "Ann", "Bob"), ("best_painted", "Cid", "Bob"), ("best_sportsmanship", "Cid", "Ann")]

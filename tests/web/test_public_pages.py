@@ -185,3 +185,21 @@ def test_event_page_marks_dropped_and_disqualified_players_in_each_language(clie
     assert html.count('class="tag"') == 2
     assert re.search(r"Dev Patel</a> <span class=\"muted\">[^<]+</span> <span class=\"tag\">abandon",
                      page(client, "/e/spring-open/", lang="fr"))
+
+
+def test_a_concession_reads_in_words_on_the_round_page_and_the_hall(db):
+    from django.test import Client
+
+    from scoring.validator import CONCEDED, FORFEITED, Report
+    from tests.factories import event_made, make_user, round_paired
+    from tournaments import services
+
+    user = make_user("words")[0]
+    event = event_made(user, players=4)
+    first, second = round_paired(event, user).games.all()
+    services.result_record(game=first, by=user, report=Report(outcome=CONCEDED, loser="b"))
+    services.result_record(game=second, by=user, report=Report(outcome=FORFEITED, loser="a"))
+    page = Client().get(f"/e/{event.slug}/rounds/1/").content.decode()
+    assert f"{first.player_b.name} conceded" in page and f"forfeit by {second.player_a.name}" in page
+    hall = Client().get(f"/e/{event.slug}/hall/").content.decode()
+    assert f"{first.player_b.name} conceded" in hall and "10–0" in hall

@@ -20,6 +20,7 @@ from tournaments.access import is_organizer
 from tournaments.api.formats import AwardSerializer, UnusualResultSerializer
 from tournaments.api.permissions import EventScoped, IsOrganizer, IsOrganizerOrReadOnly
 from tournaments.models import Event
+from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES, TIEBREAKS
 
 # How many rounds players have seen (a draft stays the organizers').
@@ -74,7 +75,7 @@ class EventSerializer(serializers.ModelSerializer):
     finished_at = serializers.DateTimeField(read_only=True, help_text="When the event was finished (its standings "
                                             "final); null while it runs.")
     round_length = serializers.IntegerField(read_only=True, help_text="The round length in force, in minutes.")
-    unavailable_tables = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10000),
+    unavailable_tables = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=TABLE_NUMBER_MAX),
                                                required=False, max_length=1000)
 
     class Meta:

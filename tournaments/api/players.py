@@ -12,13 +12,14 @@ from tournaments import services
 from tournaments.access import is_organizer
 from tournaments.api.permissions import EventScoped, IsOrganizer
 from tournaments.models import Event, Player, TPAdjustment
+from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.services.roster import TP_ADJUSTMENT_RANGE, WARNING_REASON_LENGTH
 
 
 class PlayerSerializer(serializers.ModelSerializer):
     """A player's entry; `key`, `link` (the private link) and `email` go to the event's organizers only."""
 
-    pinned_table = serializers.IntegerField(min_value=1, max_value=10000, required=False, allow_null=True,
+    pinned_table = serializers.IntegerField(min_value=1, max_value=TABLE_NUMBER_MAX, required=False, allow_null=True,
                                             help_text="Accessibility: this player always sits at this table.")
     key = serializers.CharField(read_only=True, required=False,
                                 help_text="Organizers only: the private key (`Authorization: Key <key>`).")

@@ -12,6 +12,7 @@ import numpy as np
 
 from tournaments.pairing.matching import min_cost_perfect_matching
 
+TABLE_NUMBER_MAX = 10000  # the highest table number an event may name (unavailable, pinned)
 FRESH_TABLE_REACH = 8  # how far from its natural table a game may move to avoid a repeated table
 
 

@@ -16,7 +16,7 @@ from tournaments.services.changes import event_change
 from tournaments.standings import DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
-LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed", "missions")
+LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed", "missions", "late_arrivals")
 
 
 def event_create(

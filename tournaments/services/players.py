@@ -107,9 +107,13 @@ def player_update(*, player: Player, by, **changes) -> Player:
 
 def player_remove(*, player: Player, by) -> None:
     """Undo a registration made by mistake; a player who has played (or been seated) is dropped instead."""
-    if player.seats.exists():
+    if player.seats.filter(round__published_at__isnull=False).exists():
         raise conflict("player_has_games", say("{name} already has games: drop the player instead.",
                                                name=player.name))
+    if player.seats.exists():
+        raise conflict("player_in_draft", say(
+            "{name} is seated in the pairing being previewed: discard it first, then remove them.",
+            name=player.name))
     with event_change(player.event):
         record(player.event, by, "player_removed", player=player,
                before={"name": player.name, "faction": player.faction, "club": player.club})

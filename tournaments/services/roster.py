@@ -7,7 +7,7 @@ from scoring.entries import hidden_characters_problem, plain
 from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.results import score_report
-from scoring.validator import FORFEITED, Report
+from scoring.validator import DOUBLE_LOSS, FORFEITED, Report, other_side
 from tournaments import selectors
 from tournaments.models import Player, TPAdjustment, new_player_key
 from tournaments.services.changes import event_change
@@ -48,21 +48,27 @@ def _arrival(player: Player, by, *, checked_in: bool, absent: bool, action: str)
 def player_no_show(*, player: Player, by) -> Player:
     """A player who did not come to their table in the current round: that game forfeited against them
     (the organizer's decision, GG2017), and marked absent so they are not paired until checked in again;
-    one transaction. Unlike a drop, the forfeit ranks them with the players who lost that round."""
+    one transaction. Unlike a drop, the forfeit ranks them with the players who lost that round. When their
+    opponent was already recorded as a no-show, neither came: a double loss."""
     _refuse_if_disqualified(player)
     with event_change(player.event) as event:
         refuse_if_finished(event)
         player = Player.objects.select_related("event").get(pk=player.pk)
         current = selectors.published_rounds(event).order_by("-number").first()
-        game = current and current.games.filter(result__isnull=True, seats__player=player,
-                                                player_b__isnull=False).select_related("round__event").first()
-        if not game:
+        game = current and current.games.filter(seats__player=player, player_b__isnull=False).select_related(
+            "round__event", "result").first()
+        result = game and getattr(game, "result", None)
+        side = game and game.side_of(player.id)
+        if game and result is None:
+            report = Report(outcome=FORFEITED, loser=side)
+        elif game and (result.outcome, result.loser) == (FORFEITED, other_side(side)):
+            report = Report(outcome=DOUBLE_LOSS)
+        else:
             raise conflict("no_game_to_forfeit", say(
                 "{player_name} has no game without a result in the current round.", player_name=player.name))
-        report = Report(outcome=FORFEITED, loser=game.side_of(player.id))
         result_save(game=game, by=by, report=report, scores=score_report(event.rules(), report))
         record(event, by, "player_no_show", game=game, player=player, other_player=game.opponent_of(player.pk),
-               after={"outcome": FORFEITED, "loser": report.loser, "absent": True})
+               after={"outcome": report.outcome, "loser": report.loser or "", "absent": True})
         player.checked_in, player.absent = False, True
         player.save(update_fields=["checked_in", "absent"])
     return player

@@ -1,6 +1,8 @@
 """Rounds: pairing the next one (now, or as a job for a large field), swapping seats, redoing one."""
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
 from django.utils import timezone
 
@@ -18,7 +20,7 @@ from tournaments.pairing import SWISS
 from tournaments.pairing.report import FORCED_ONLY, game_flags
 from tournaments.planning import RoundPlan, plan_round
 from tournaments.services.changes import event_change
-from tournaments.services.events import refuse_if_finished
+from tournaments.services.events import event_update, refuse_if_finished
 from tournaments.standings import ACTIVE
 
 
@@ -34,26 +36,44 @@ def round_request(*, event: Event, by, **options):
 
 def round_generate(*, event: Event, seed: str | int | None = None, strategy: str = "", deployment: str = "",
                    scheme_pool: list[str] | None = None, method: str = SWISS, avoid_same_club: bool = False,
-                   publish: bool = True, progress=None, by=None) -> Round:
+                   publish: bool = True, unavailable_tables: list[int] | None = None,
+                   fresh_tables: bool | None = None, progress=None, by=None) -> Round:
     """Pair the next round and save it whole: mission, flipped cards, games and tables with their flags,
     seats; published at once (the bye's award, the players' mail), or, without `publish`, a draft for the
-    organizers to preview and adjust first. `progress(percent)` hears how far it got."""
+    organizers to preview and adjust first. The event's table settings, when given, change with it (in the
+    audit trail). `progress(percent)` hears how far it got."""
     progress = progress or (lambda percent: None)
     with event_change(event) as event:
+        tables = {key: value for key, value in (("unavailable_tables", unavailable_tables),
+                                                ("fresh_tables", fresh_tables))
+                  if value is not None and value != getattr(event, key)}
+        if tables:
+            event = event_update(event=event, by=by, **tables)
         inputs = selectors.round_inputs(event)
         refuse_round_now(event, inputs.number)
         plan = plan_round(inputs, seed=seed, strategy=strategy, deployment=deployment, scheme_pool=scheme_pool,
                           method=method, avoid_same_club=avoid_same_club, progress=progress)
-        rnd, games = _save_round(event, plan, method=method, avoid_same_club=avoid_same_club, publish=publish, by=by)
+        asked = {"method": method, "avoid_same_club": avoid_same_club,
+                 **{k: v for k, v in (("strategy", strategy), ("deployment", deployment),
+                                      ("scheme_pool", scheme_pool)) if v}}
+        rnd, games = _save_round(event, plan, asked=asked, publish=publish, by=by)
         if publish:
             _announce(event, rnd, games)
         progress(100)
     return rnd
 
 
-def round_publish(*, event: Event, number: int, by) -> Round:
+def seating(games) -> str:
+    """A short fingerprint of who sits where, so that a draft is published as the organizer saw it."""
+    seats = sorted((g.table or 0, g.player_a_id, g.player_b_id or 0) for g in games)
+    return hashlib.sha256(repr(seats).encode()).hexdigest()[:16]
+
+
+def round_publish(*, event: Event, number: int, by, seen: str | None = None) -> Round:
     """Publish a draft: players see their tables, the bye's award counts, the mail goes; one transaction.
-    Refused while a seated player is no longer expected to play (dropped, disqualified, absent)."""
+    Refused while a seated player is no longer expected to play (dropped, disqualified, absent), and when
+    `seen` (the `seating` the organizer looked at) is not the draft's any more: another organizer swapped
+    seats or paired it again meanwhile."""
     with event_change(event) as event:
         refuse_if_finished(event)
         rnd = event.round_set.filter(number=number).first()
@@ -61,6 +81,11 @@ def round_publish(*, event: Event, number: int, by) -> Round:
             raise invalid("unknown_round", say("This event has no round {number}.", number=number), "round")
         if not rnd.is_draft:
             raise conflict("round_published", say("Round {number} is already published.", number=number))
+        games = list(rnd.games.all())
+        if seen is not None and seen != seating(games):
+            raise conflict("draft_changed", say(
+                "The pairing of round {number} changed since you looked at it (seats swapped, or paired again): "
+                "check it, then publish.", number=number))
         gone = list(event.players.filter(seats__round=rnd).exclude(status=ACTIVE, checked_in=True)
                     .order_by("name").values_list("name", flat=True))
         if gone:
@@ -69,7 +94,6 @@ def round_publish(*, event: Event, number: int, by) -> Round:
                 value=", ".join(gone)))
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["published_at"])
-        games = list(rnd.games.all())
         record(event, by, "round_published", round_number=rnd.number, after={"games": len(games)})
         _announce(event, rnd, games)
     return rnd
@@ -80,14 +104,17 @@ BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN = "bye", "ringer", "paired_again"
 
 def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[Round, str]:
     """A player who arrived after the draft was paired joins it before it is published: against the player
-    who had the bye (at the next free table), or in the Ringer's seat; with neither (or missions drawn per
-    table), the draft is paired again with everyone checked in. Returns the draft and which of the three
-    (BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN) happened."""
+    who had the bye (at their pinned table, else the next free one), or in the Ringer's seat. Where neither
+    fits (no such seat, its opponent gone since, a pinned table taken, missions drawn per table), the draft
+    is paired again with everyone checked in, with the options it was paired with. Returns the draft and
+    which of the three (BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN) happened."""
     with event_change(event) as event:
         rnd = event.round_set.filter(number=number).first()
-        if rnd is None or not rnd.is_draft:
+        if rnd is None:
+            raise invalid("unknown_round", say("This event has no round {number}.", number=number), "round")
+        if not rnd.is_draft:
             raise conflict("round_published", say(
-                "Round {number} is not a draft: a late player joins from the next round.", number=number))
+                "Round {number} is published: a late player joins from the next round.", number=number))
         player = Player.objects.get(pk=player.pk, event=event)
         if player.status != ACTIVE or not player.checked_in or player.is_ringer:
             raise conflict("player_not_expected", say("{player_name} is not checked in to play.",
@@ -95,25 +122,10 @@ def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[R
         if Seat.objects.filter(round=rnd, player=player).exists():
             raise conflict("already_seated", say("{player_name} already has a seat in round {number}.",
                                                  player_name=player.name, number=number))
-        games = list(rnd.games.all())
-        bye = next((g for g in games if g.is_bye), None)
-        ringer = next((g for g in games if not g.is_bye and g.side_of(_ringer_id(event)) is not None), None)
-        if event.missions == PER_TABLE or (bye is None and ringer is None):
-            options = {"method": rnd.report.get("method", SWISS), "avoid_same_club": rnd.report.get("avoid_same_club",
-                                                                                                     False)}
+        game, how = _late_seat(event, rnd, player)
+        if game is None:
             round_delete(event=event, number=number, by=by)
-            return round_generate(event=event, publish=False, by=by, **options), PAIRED_AGAIN
-        if bye is not None:
-            game, how = bye, BYE_SEAT
-            game.player_b_id = player.pk
-            game.table = _free_table(event, games)
-        else:
-            game, how = ringer, RINGER_SEAT
-            Seat.objects.filter(round=rnd, game=game, player_id=_ringer_id(event)).delete()
-            if game.player_a_id == _ringer_id(event):
-                game.player_a_id = player.pk
-            else:
-                game.player_b_id = player.pk
+            return round_generate(event=event, publish=False, by=by, **rnd.report.get("asked", {})), PAIRED_AGAIN
         history, _ = selectors.pairing_history(event, before_round=number)
         game.flags = game_flags(game.player_a_id, game.player_b_id, game.table, history=history,
                                 round_number=number, rematch_window=event.rematch_window)
@@ -124,8 +136,36 @@ def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[R
     return rnd, how
 
 
-def _ringer_id(event: Event) -> int | None:
-    return event.players.filter(is_ringer=True).values_list("id", flat=True).first()
+def _late_seat(event: Event, rnd: Round, late: Player) -> tuple[Game | None, str]:
+    """The draft's game a late player can join without moving anyone else (changed, not saved), or None."""
+    if event.missions == PER_TABLE:
+        return None, PAIRED_AGAIN  # the new table would need a mission of its own from the event's deck
+    games = list(rnd.games.select_related("player_a", "player_b"))
+    playing = {p.pk: p for g in games for p in (g.player_a, g.player_b) if p}
+    ringer = next((p for p in playing.values() if p.is_ringer), None)
+    bye = next((g for g in games if g.is_bye), None)
+    if bye is not None:
+        partner = bye.player_a
+        wanted = late.pinned_table or partner.pinned_table
+        table = wanted if wanted else _free_table(event, games)
+        if wanted and (wanted in {g.table for g in games} or wanted in event.unavailable_tables) \
+                or not _still_playing(partner):
+            return None, PAIRED_AGAIN  # a pinned table taken, or the bye's player left since the pairing
+        bye.player_b_id, bye.table = late.pk, table
+        return bye, BYE_SEAT
+    elif ringer is not None:
+        game = next(g for g in games if g.side_of(ringer.pk))
+        partner = playing[game.opponent_of(ringer.pk)]
+        if late.pinned_table and late.pinned_table != game.table or not _still_playing(partner):
+            return None, PAIRED_AGAIN
+        Seat.objects.filter(round=rnd, player=ringer).delete()
+        setattr(game, "player_a_id" if game.player_a_id == ringer.pk else "player_b_id", late.pk)
+        return game, RINGER_SEAT
+    return None, PAIRED_AGAIN
+
+
+def _still_playing(player: Player) -> bool:
+    return player.status == ACTIVE and player.checked_in
 
 
 def _free_table(event: Event, games: list[Game]) -> int:
@@ -148,9 +188,12 @@ def round_from_job(job, progress) -> dict:
     return {"result": {"round": rnd.number}}
 
 
-def _save_round(event: Event, plan: RoundPlan, *, method: str, avoid_same_club: bool, publish: bool,
-                by) -> tuple[Round, list[Game]]:
-    if event.rounds is None:
+def _save_round(event: Event, plan: RoundPlan, *, asked: dict, publish: bool, by) -> tuple[Round, list[Game]]:
+    """`asked`: the options the round was paired with (method, clubs, a mission chosen), kept in its report
+    so that a draft paired again is paired the same way."""
+    method = asked["method"]
+    rounds_fixed = event.rounds is None
+    if rounds_fixed:
         event.rounds = plan.planned_rounds
         event.save(update_fields=["rounds"])
     mission = plan.mission
@@ -159,7 +202,8 @@ def _save_round(event: Event, plan: RoundPlan, *, method: str, avoid_same_club: 
         published_at=timezone.now() if publish else None,
         report={"method": method, "warnings": [{"code": w.code, "detail": w.detail}
                                                for w in (mission.warnings if mission else ())],
-                "objective": plan.objective, "adjustments": [], "avoid_same_club": avoid_same_club})
+                "objective": plan.objective, "adjustments": [], "asked": asked,
+                **({"rounds_fixed": True} if rounds_fixed else {})})
     games = Game.objects.bulk_create(Game(round=rnd, table=g.table, player_a_id=g.player_a, player_b_id=g.player_b,
                                           flags=g.flags, **mission_fields(g.mission)) for g in plan.games)
     Seat.objects.bulk_create(Seat(round=rnd, player_id=pid, game=game)
@@ -224,17 +268,24 @@ def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force
     return rnd
 
 
-def round_delete(*, event: Event, number: int, by) -> None:
+def round_delete(*, event: Event, number: int, by, draft_only: bool = False) -> None:
     """Redo: remove the latest round (a draft, or a published round while no game of it has a reported
-    result); its cards go back on the deck."""
+    result); its cards go back on the deck. `draft_only`: only if it is still a draft (discarded without
+    asking, so a round published meanwhile is refused)."""
     with event_change(event) as event:
         refuse_if_finished(event)
         latest = selectors.latest_round_number(event, drafts=True)
         if number != latest:
             raise conflict("not_latest_round", say("Only the latest round ({latest}) can be removed.", latest=latest))
         rnd = event.round_set.get(number=number)
+        if draft_only and not rnd.is_draft:
+            raise conflict("round_published", say(
+                "Round {number} was published meanwhile: redo it from its page, which asks first.", number=number))
         _refuse_if_reported(rnd, say("Round {number} already has results; correct them instead.", number=number))
         rnd.delete()
+        if rnd.report.get("rounds_fixed"):  # fixed from round 1's attendance: fixed again when it is paired again
+            event.rounds = None
+            event.save(update_fields=["rounds"])
         record(event, by, "round_removed", round_number=number,
                before={"seed": rnd.seed, **({"draft": True} if rnd.is_draft else {})})
 
@@ -249,16 +300,17 @@ def refuse_round_now(event: Event, number: int) -> None:
     """Round `number` may be paired: the event not finished, within the planned rounds, the round before
     wholly confirmed."""
     refuse_if_finished(event)
+    missing = [] if number == 1 else list(
+        Game.objects.filter(round__event=event, round__number=number - 1, result__isnull=True)
+        .order_by("table").values_list("table", flat=True))
+    # A draft has no result at all: only then is the round before looked at again.
+    if missing and event.round_set.filter(number=number - 1, published_at__isnull=True).exists():
+        raise conflict("round_not_published", say(
+            "Round {number} is paired but not published: publish it or discard it first.", number=number - 1))
     if event.rounds is not None and number > event.rounds:
         raise conflict("rounds_complete",
                        say("All {event_rounds} planned rounds have been played.", event_rounds=event.rounds))
-    if number > 1:
-        missing = list(Game.objects.filter(round__event=event, round__number=number - 1, result__isnull=True)
-                       .order_by("table").values_list("table", flat=True))
-        if missing and event.round_set.filter(number=number - 1, published_at__isnull=True).exists():
-            raise conflict("round_not_published", say(
-                "Round {number} is paired but not published: publish it or discard it first.", number=number - 1))
-        if missing:
-            raise conflict("results_missing", say(
-                "Round {round} still has games without a confirmed result (tables: {tables}).",
-                round=number - 1, tables=", ".join(map(str, missing))))
+    if missing:
+        raise conflict("results_missing", say(
+            "Round {round} still has games without a confirmed result (tables: {tables}).",
+            round=number - 1, tables=", ".join(map(str, missing))))

@@ -96,6 +96,9 @@ def sentence(record, names: dict[int, str]) -> str:
     if action == "late_player_seated":
         return _("%(who)s seated %(player)s, arrived late, in round %(n)s against %(other)s") % {
             "who": who, "player": player, "n": record.round_number, "other": other}
+    if action == "player_no_show" and after.get("outcome") == "double_loss":
+        return _("%(who)s recorded %(player)s as a no-show at table %(table)s too: double loss, marked absent") % {
+            "who": who, "player": player, "table": table}
     if action == "player_no_show":
         return _("%(who)s recorded %(player)s as a no-show at table %(table)s: forfeit, marked absent") % {
             "who": who, "player": player, "table": table}

@@ -9,6 +9,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from gaininggrounds.params import whole_number
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
 from scoring.formats import FORMATS, GG2017, Format
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
@@ -16,6 +17,7 @@ from scoring.problems import DomainError
 from scoring.validator import ENTERED_OUTCOMES, PLAYED, Report
 from tournaments.access import signin_wait
 from tournaments.pairing import FOLD, RANDOM, SWISS
+from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES
 from tournaments.web.presenters import outcome_words
 from tournaments.web.sheets import ScoreSheet
@@ -81,8 +83,8 @@ class PlayerEditForm(PlayerForm):
     """A whole entry corrected in the console, as the API's PATCH allows."""
 
     email = forms.EmailField(label=_("Email (pairings and reports are mailed there)"), required=False)
-    pinned_table = forms.IntegerField(label=_("Always at table (accessibility)"), min_value=1, max_value=10000,
-                                      required=False)
+    pinned_table = forms.IntegerField(label=_("Always at table (accessibility)"), min_value=1,
+                                      max_value=TABLE_NUMBER_MAX, required=False)
 
 
 class ImportForm(forms.Form):
@@ -106,6 +108,30 @@ class RoundForm(forms.Form):
         (SWISS, _("Swiss: by Tournament Points, then Differential, then VP")), (RANDOM, _("random")),
         (FOLD, _("fold: top half against bottom half"))])
     avoid_same_club = forms.BooleanField(label=_("Keep players of the same club apart (round 1)"), required=False)
+    # The event's table settings, shown (and changed, with the pairing) where the pairing is asked for.
+    unavailable_tables = forms.CharField(label=_("Tables not available"), required=False, max_length=2000,
+                                         help_text=_("Table numbers separated by commas: no game is seated there."))
+    fresh_tables = forms.BooleanField(label=_("Keep players off tables they played on"), required=False)
+
+    @classmethod
+    def for_event(cls, event, data=None):
+        return cls(data, initial={"unavailable_tables": ", ".join(map(str, event.unavailable_tables)),
+                                  "fresh_tables": event.fresh_tables})
+
+    def clean_unavailable_tables(self) -> list[int]:
+        parts = [part.strip() for part in self.cleaned_data["unavailable_tables"].replace(";", ",").split(",")]
+        numbers = [whole_number(part, most=TABLE_NUMBER_MAX) for part in parts if part]
+        if any(not number for number in numbers):
+            raise forms.ValidationError(_("Table numbers from 1 to %(most)s, separated by commas.") % {
+                "most": TABLE_NUMBER_MAX})
+        return sorted(set(numbers))
+
+    def table_settings(self, posted) -> dict:
+        """The table settings to pair with: those the form showed (`tables` posted), none otherwise."""
+        if not posted.get("tables"):
+            return {}
+        return {"unavailable_tables": self.cleaned_data["unavailable_tables"],
+                "fresh_tables": self.cleaned_data["fresh_tables"]}
 
 
 class ResultForm(forms.Form):

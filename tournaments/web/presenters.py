@@ -4,7 +4,7 @@ import re
 import unicodedata
 
 from django.utils import timezone
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 
 from scoring.formats import Named, get_format
 from scoring.validator import DOUBLE_LOSS, other_side
@@ -178,7 +178,8 @@ def flag_words(game, players: dict, history) -> list[dict]:
             detail = history.club.get(a, "")
         elif code == "repeat_table":
             again = [names.get(pid, "?") for pid in (a, b) if game.table in history.tables.get(pid, ())]
-            detail = gettext("%(names)s played at table %(t)s before") % {"names": ", ".join(again), "t": game.table}
+            detail = ngettext("%(names)s played at table %(t)s before", "%(names)s played at table %(t)s before",
+                              len(again)) % {"names": ", ".join(again), "t": game.table}
         notes.append({"code": code, "label": str(label), "detail": detail})
     return notes
 

@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from gaininggrounds.http_cache import public_cache
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
+from scoring.validator import BYE, PLAYED
 from tournaments import selectors
 from tournaments.models import Event, Player, status_of
 from tournaments.services.awards import award_winners, wooden_spoon
@@ -82,7 +83,7 @@ def round_page(request, slug, number):
                for pid, name, faction in players}
     rows = []
     missions = mission_line(event.format)
-    for table, a, b, result, vp_a, vp_b, outcome, versions, *own in selectors.round_pairings(rnd):
+    for table, a, b, result, vp_a, vp_b, outcome, loser, versions, *own in selectors.round_pairings(rnd):
         seats = [seat_of[a], seat_of.get(b)]
         if wanted and not (wanted == str(table) or any(seat and wanted in seat["search"] for seat in seats)):
             continue
@@ -90,6 +91,7 @@ def round_page(request, slug, number):
             "table": str(table or ""), "a": seats[0], "b": seats[1],
             "score": f"{vp_a}–{vp_b}" if result is not None and b is not None else "",
             "outcome": outcome or "",
+            "unusual": unusual_words(outcome, loser, seats[0]["name"], seats[1]["name"] if seats[1] else ""),
             "status": status_of(result is not None, versions),
             "mission": missions(*own) if own[0] else "",
         })
@@ -100,6 +102,14 @@ def round_page(request, slug, number):
                **clock_context(rnd)}
     template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
     return render(request, template, context)
+
+
+def unusual_words(outcome: str | None, loser: str | None, name_a: str, name_b: str) -> str:
+    """A concession, forfeit or double loss in words beside its awarded score ("Ben conceded"); empty for a
+    game played out, a bye or no result yet."""
+    if outcome in (None, "", PLAYED, BYE):
+        return ""
+    return presenters.result_words(outcome, loser or "", None, None, name_a, name_b)
 
 
 def mission_line(format_key: str):
@@ -138,8 +148,9 @@ def hall_page(request, slug):
         context["games"] = [
             {"table": table or "", "a": names[a], "b": names.get(b, ""),
              "score": f"{vp_a}–{vp_b}" if result is not None and b is not None else "",
+             "unusual": unusual_words(outcome, loser, names[a], names.get(b, "")),
              "status": status_of(result is not None, versions)}
-            for table, a, b, result, vp_a, vp_b, _, versions, *_ in selectors.round_pairings(rnd)]
+            for table, a, b, result, vp_a, vp_b, outcome, loser, versions, *_ in selectors.round_pairings(rnd)]
         context.update(clock_context(rnd))
     return render(request, "public/hall.html", context)
 

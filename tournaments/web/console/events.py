@@ -84,7 +84,8 @@ def _event_context(event, **extra):
     return {"event": event, "players": players, "rounds": rounds,
             "draft": rounds[-1] if rounds and rounds[-1].is_draft else None,
             "awards": _awards_context(event),
-            "import_form": ImportForm(), "round_form": RoundForm(), "export_choices": EXPORT_CHOICES, **extra}
+            "import_form": ImportForm(), "round_form": RoundForm.for_event(event), "export_choices": EXPORT_CHOICES,
+            **extra}
 
 
 EXPORT_CHOICES = [(exports.STANDINGS, gettext_lazy("Standings (CSV)")),

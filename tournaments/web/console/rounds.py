@@ -16,7 +16,7 @@ from scoring.problems import DomainError
 from scoring.validator import Report
 from tournaments import selectors, services
 from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player, Result
-from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, RINGER_SEAT
+from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, RINGER_SEAT, seating
 from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.console.guards import organizer_view
@@ -36,11 +36,15 @@ def round_and_players(event, number):
 
 @organizer_view(post_only=True)
 def pair_round(request, event):
-    form = RoundForm(request.POST)
-    if form.is_valid():
+    form = RoundForm.for_event(event, request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+    else:
         try:
             made = services.round_request(event=event, by=request.user, method=form.cleaned_data["method"],
-                                          avoid_same_club=form.cleaned_data["avoid_same_club"], publish=False)
+                                          avoid_same_club=form.cleaned_data["avoid_same_club"], publish=False,
+                                          **form.table_settings(request.POST))
         except DomainError as error:
             messages.error(request, str(error))
         else:
@@ -91,20 +95,21 @@ def _preview(request, event, rnd, players):
     seated = {pid for g in rnd.games.all() for pid in (g.player_a_id, g.player_b_id) if pid}
     late = sorted((p for p in players.values() if p.pk not in seated and p.status == ACTIVE and p.checked_in
                    and not p.is_ringer), key=lambda p: presenters.natural(p.name))
-    gone = [players[pid] for pid in seated if not (players[pid].status == ACTIVE and players[pid].checked_in)]
+    gone = sorted((players[pid] for pid in seated if not (players[pid].status == ACTIVE and players[pid].checked_in)),
+                  key=lambda p: presenters.natural(p.name))
     return render(request, "console/preview.html", {
         "event": event, "round": rnd, "games": games, "late": late, "gone": gone,
         "legend": presenters.flag_legend({f for g in rnd.games.all() for f in g.flags}),
         "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
         "method": dict(RoundForm.base_fields["method"].choices).get(rnd.report.get("method")),
-        "swap_form": SwapForm(players=_seated(rnd, players))})
+        "swap_form": SwapForm(players=_seated(rnd, players)), "seating": seating(rnd.games.all())})
 
 
 @organizer_view(post_only=True)
 def publish_round(request, event, number):
     """The organizer has checked the draft: players see their tables, the bye's award counts, mail goes."""
     try:
-        services.round_publish(event=event, number=number, by=request.user)
+        services.round_publish(event=event, number=number, by=request.user, seen=request.POST.get("seating"))
     except DomainError as error:
         messages.error(request, str(error))
     else:
@@ -209,6 +214,7 @@ def _row(event, game: Game, players, history) -> dict:
         version.reporter = players[game.player_of(version.side)]
         version.words = presenters.result_words(version.outcome, version.loser, version.vp_a, version.vp_b, *names)
     return {"game": game, "a": a, "b": b, "both": [a, b] if b else [a], "result": result,
+            "loser_id": result and result.loser and game.player_of(result.loser),
             "status": game.result_status(), "versions": versions,
             "result_words": result and presenters.result_words(result.outcome, result.loser, result.vp_a,
                                                                 result.vp_b, *names),
@@ -248,7 +254,7 @@ def redo_round(request, event, number):
                           "paired again; a round with results cannot be redone.") % {"n": number},
             "button": _("Yes: redo round %(n)s") % {"n": number}})
     try:
-        services.round_delete(event=event, number=number, by=request.user)
+        services.round_delete(event=event, number=number, by=request.user, draft_only=draft)
     except DomainError as error:
         messages.error(request, str(error))
         return redirect("console:round", event.slug, number)

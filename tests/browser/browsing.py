@@ -1,5 +1,6 @@
-"""What the browser tests measure on a page: axe-core's serious and critical findings (axe vendored in
-tests/browser/vendor, injected into the page) and the page's weight with all it loads."""
+"""What the browser tests do again and again: sign in to the console, and measure a page: axe-core's
+serious and critical findings (axe vendored in tests/browser/vendor, injected into the page) and the
+page's weight with all it loads."""
 import gzip
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -24,7 +25,17 @@ def visit(context, url: str):
     everything it loaded, the addresses it asked of another host than its own). Close the tab after."""
     page, loaded = context.new_page(), []
     page.on("response", lambda response: loaded.append(response))  # a lambda: Playwright tags its handlers
-    page.goto(url, wait_until="networkidle")
+    answer = page.goto(url, wait_until="networkidle")
+    assert answer is not None and answer.status == 200, f"{url} answered {answer and answer.status}"
     host = urlsplit(url).netloc
     foreign = [r.url for r in loaded if urlsplit(r.url).netloc not in (host, "")]
     return page, sum(len(gzip.compress(r.body())) for r in loaded if r.status == 200), foreign
+
+
+def sign_in(page, base_url: str, username: str, password: str) -> None:
+    """Through the console's sign-in form, as an organizer does; lands on the console's list of events."""
+    page.goto(f"{base_url}/console/")  # the sign-in form, then back here
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("button[type=submit]")
+    page.wait_for_selector("h1")
