@@ -36,12 +36,14 @@ def hidden_characters_problem(text: str, attr: str) -> Problem | None:
 
 def faction_problem(fmt: Format, faction: str, *, shown: str | None = None) -> Problem | None:
     """None when `faction` (a key) is one of the format's factions; else the problem, naming the
-    value as the organizer wrote it (`shown`) and the factions to choose from."""
+    value as the organizer wrote it (`shown`: a person's import, answered with the factions' names) and the
+    factions to choose from (for the API, their keys)."""
     if fmt.faction(faction) is not None:
         return None
+    choices = [f.key for f in fmt.factions] if shown is None else [f.name for f in fmt.factions]
     return Problem("unknown_faction", say('"{faction}" is not a faction of {fmt_name}; choose one of {value}.',
                                           faction=faction if shown is None else shown, fmt_name=fmt.name,
-                                          value=", ".join(f.key for f in fmt.factions)), "faction")
+                                          value=", ".join(choices)), "faction")
 
 
 def plain_masters(masters: tuple[str, str] | None) -> tuple[str, str] | None:

@@ -280,3 +280,22 @@ def test_the_console_pairs_round_one_keeping_clubmates_apart(client, db):
         clubs = dict(Player.objects.filter(event=event).values_list("id", "club"))
         for a, b in Round.objects.get(event=event).games.values_list("player_a_id", "player_b_id"):
             assert clubs[a] != clubs[b]
+
+
+def test_dates_reach_the_date_picker_as_iso_in_french_too(organizer_client):
+    organizer_client.cookies["django_language"] = "fr"
+    page = organizer_client.get("/console/e/spring-open/settings/").content.decode()
+    assert "Enregistrer" in page or "Nom" in page
+    assert 'type="date"' in page and 'value="2017-03-18"' in page
+
+
+def test_a_french_import_takes_french_faction_names(organizer_client):
+    from tournaments.models import Player
+
+    organizer_client.cookies["django_language"] = "fr"
+    form = organizer_client.get("/console/e/spring-open/").content.decode()
+    assert ">Guilde<" in form  # the register form's factions in the reader's language
+    organizer_client.post("/console/e/spring-open/import/", {"csv": "Zoé Lune,Guilde,\nYann Roc,Parias,",
+                                                                "confirm": "1"})
+    assert Player.objects.filter(name="Zoé Lune", faction="guild").exists()
+    assert Player.objects.filter(name="Yann Roc", faction="outcasts").exists()

@@ -302,3 +302,46 @@ def test_discarding_round_1_lets_the_attendance_fix_the_rounds_again(db):
     organizer.post(f"/console/e/{event.slug}/rounds/1/redo/")
     event.refresh_from_db()
     assert event.rounds is None
+
+
+def test_the_preview_warns_of_a_checked_in_player_left_out_and_names_those_not_paired(db):
+    event, user, organizer, _ = console_event(players=4)
+    absent = services.player_register(event=event, by=user, name="Eva Away", faction="guild")
+    services.player_mark_absent(player=absent, by=user)
+    pair_in_console(organizer, event)
+    late = services.player_register(event=event, by=user, name="Zed Late", faction="guild")
+    page = organizer.get(f"/console/e/{event.slug}/rounds/1/").content.decode()
+    warning = page.split("Checked in but not in this pairing:")[1].split("</p>")[0]
+    assert late.name in warning and "sit this round out" in warning
+    assert page.index("Checked in but not in this pairing:") < page.index('name="publish"')
+    assert "Eva Away" in page.split("Not paired (absent, or not checked in yet):")[1].split("</p>")[0]
+
+
+def test_once_every_planned_round_is_paired_the_event_page_says_so_instead_of_pairing(db):
+    event, user, organizer, _ = console_event(players=4, rounds=1)
+    round_paired(event, user)
+    page = organizer.get(f"/console/e/{event.slug}/").content.decode()
+    assert "planned round is paired: finish the event" in page and 'name="pair"' not in page
+    asked = organizer.post(f"/console/e/{event.slug}/finish-event/").content.decode()
+    assert "Are you sure?" in asked
+
+
+def test_finishing_early_says_how_many_rounds_were_played(db):
+    event, user, organizer, _ = console_event(players=4, rounds=3)
+    results_entered(round_paired(event, user), user)
+    asked = organizer.post(f"/console/e/{event.slug}/finish-event/").content.decode()
+    assert "Only 1 of the 3 planned rounds have been played." in asked
+
+
+def test_a_registration_that_never_played_can_be_removed_after_round_1(db):
+    event, user, organizer, _ = console_event(players=4)
+    never = services.player_register(event=event, by=user, name="Eva Away", faction="guild")
+    services.player_mark_absent(player=never, by=user)
+    first = round_paired(event, user)
+    page = organizer.get(f"/console/e/{event.slug}/").content.decode()
+    row = page.split(f'id="player-{never.pk}"')[1].split("</tr>")[0]
+    assert "/remove/" in row
+    played = first.games.first().player_a_id
+    assert "/remove/" not in page.split(f'id="player-{played}"')[1].split("</tr>")[0]
+    organizer.post(f"/console/e/{event.slug}/players/{never.pk}/remove/", {"confirmed": "yes"})
+    assert not Player.objects.filter(pk=never.pk).exists()

@@ -130,7 +130,7 @@ def import_rows_checked(*, event: Event, rows: list[list[str]]) -> list[tuple[di
         cells = [plain(c) for c in row] + ["", "", ""]
         if number == 1 and [c.lower() for c in cells[:2]] == ["name", "faction"]:
             continue
-        entry = {"line": number, "name": cells[0], "faction": key_of(cells[1]), "club": cells[2]}
+        entry = {"line": number, "name": cells[0], "faction": faction_named(fmt, cells[1]), "club": cells[2]}
         problems = [p for p in text_problems(entry["name"], entry["club"]) if p]
         if not problems and len(entry["name"]) > NAME_LENGTH:
             problems.append(Problem("name_too_long", say("A name has at most 100 characters."), "name"))
@@ -141,6 +141,13 @@ def import_rows_checked(*, event: Event, rows: list[list[str]]) -> list[tuple[di
         taken.add(name_key(entry["name"]))
         checked.append((entry, problems))
     return checked
+
+
+def faction_named(fmt, text: str) -> str:
+    """The faction a person wrote, by key or by its English or French name ("Guilde", "Ten Thunders")."""
+    wanted = key_of(text)
+    return next((f.key for f in fmt.factions if wanted in (f.key, key_of(f.name), key_of(f.name_fr or ""))),
+                wanted)
 
 
 def players_import(*, event: Event, rows: list[list[str]], by) -> list[Player]:

@@ -309,7 +309,7 @@ def refuse_round_now(event: Event, number: int) -> None:
             "Round {number} is paired but not published: publish it or discard it first.", number=number - 1))
     if event.rounds is not None and number > event.rounds:
         raise conflict("rounds_complete",
-                       say("All {event_rounds} planned rounds have been played.", event_rounds=event.rounds))
+                       say("All {event_rounds} planned rounds are paired.", event_rounds=event.rounds))
     if missing:
         raise conflict("results_missing", say(
             "Round {round} still has games without a confirmed result (tables: {tables}).",

@@ -19,7 +19,7 @@ from tournaments.access import signin_wait
 from tournaments.pairing import FOLD, RANDOM, SWISS
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES
-from tournaments.web.presenters import outcome_words
+from tournaments.web.presenters import localized, outcome_words
 from tournaments.web.sheets import ScoreSheet
 
 
@@ -60,9 +60,13 @@ class AdminSignInForm(SignInLimit, AdminAuthenticationForm):
     pass
 
 
+# A browser's date picker reads ISO dates only, whatever the page's language (a French "05/12/2026" shows blank).
+DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), widget=DATE_INPUT)
     format = forms.ChoiceField(label=_("Format"), choices=[(f.key, f.name) for f in FORMATS.values()])
     rounds = forms.IntegerField(label=_("Rounds"), **bounded(ROUNDS_RANGE), required=False,
                                 help_text=_("Empty: set from the number of players at round 1."))
@@ -76,7 +80,7 @@ class PlayerForm(forms.Form):
 
     def __init__(self, *args, format_key: str, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [(f.key, f.name) for f in FORMATS[format_key].factions]
+        self.fields["faction"].choices = [(f.key, localized(f)) for f in FORMATS[format_key].factions]
 
 
 class PlayerEditForm(PlayerForm):
@@ -154,7 +158,7 @@ class ResultForm(forms.Form):
 
 class SettingsForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), widget=DATE_INPUT)
     format = forms.ChoiceField(label=_("Format"), choices=[(f.key, f.name) for f in FORMATS.values()])
     scheme_chart = forms.ChoiceField(label=_("Scheme chart"),
                                      choices=[(c.key, c.name) for f in FORMATS.values() for c in f.scheme_charts])
@@ -310,4 +314,4 @@ class RegistrationForm(forms.Form):
 
     def __init__(self, *args, format_key: str, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [(f.key, f.name) for f in FORMATS[format_key].factions]
+        self.fields["faction"].choices = [(f.key, localized(f)) for f in FORMATS[format_key].factions]

@@ -149,7 +149,8 @@ FLAG_LEGEND = {
     "same_club": (gettext_lazy("same club"), gettext_lazy(
         "Both players belong to the same club (round 1 can keep clubmates apart).")),
     "repeat_table": (gettext_lazy("table played before"), gettext_lazy(
-        "A player already played at this table number (the fresh-tables setting avoids it where it can).")),
+        "A player already played at this table number (the setting \"keep players off tables they played on\" "
+        "avoids it where it can).")),
     "bye": (gettext_lazy("bye"), gettext_lazy("No opponent: the player takes the event's bye award.")),
     "ringer": (gettext_lazy("plays the Ringer"), gettext_lazy(
         "The odd player out plays the Ringer, who is never ranked; the game counts for the player.")),

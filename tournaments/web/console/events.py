@@ -17,8 +17,8 @@ from gaininggrounds.params import whole_number
 from scoring.awards import varied_awards
 from scoring.formats import Award, get_format
 from scoring.problems import DomainError
-from tournaments import exports, services
-from tournaments.models import CHOSEN_AWARDS, Player
+from tournaments import exports, selectors, services
+from tournaments.models import CHOSEN_AWARDS, Player, Seat
 from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.audit_words import sentence
@@ -82,6 +82,8 @@ def _event_context(event, **extra):
         player.warnings = warned.get(player.pk, [])
     rounds = list(event.round_set.order_by("number"))
     return {"event": event, "players": players, "rounds": rounds,
+            "all_paired": bool(rounds) and event.rounds is not None and rounds[-1].number >= event.rounds,
+            "seated": set(Seat.objects.filter(round__event=event).values_list("player_id", flat=True)),
             "draft": rounds[-1] if rounds and rounds[-1].is_draft else None,
             "awards": _awards_context(event),
             "import_form": ImportForm(), "round_form": RoundForm.for_event(event), "export_choices": EXPORT_CHOICES,
@@ -96,7 +98,8 @@ EXPORT_CHOICES = [(exports.STANDINGS, gettext_lazy("Standings (CSV)")),
 # What an action will do, asked before it is done (it changes who plays, or cannot be taken back at once),
 # and what it did, said afterwards.
 PLAYER_ACTIONS = {
-    "remove": (gettext_lazy("Remove %(name)s? The registration is deleted: only for an entry made by mistake."),
+    "remove": (gettext_lazy("Remove %(name)s? The registration is deleted: for an entry made by mistake, or a "
+                            "player who never came."),
                gettext_lazy("%(name)s removed.")),
     "drop": (gettext_lazy("Drop %(name)s? They keep the games played and are not paired from the next round; you "
                           "can reinstate them."), gettext_lazy("%(name)s dropped: not paired from the next round.")),
@@ -168,10 +171,13 @@ def finish_event(request, event, action):
     if action not in ("finish", "reopen"):
         raise Http404("No such action")
     if action == "finish" and request.POST.get("confirmed") != "yes":
+        played = selectors.latest_round_number(event)
+        short = (" " + _("Only %(n)s of the %(planned)s planned rounds have been played.") % {
+            "n": played, "planned": event.rounds}) if event.rounds and played < event.rounds else ""
         return render(request, "console/confirm.html", {
             "event": event, "action": request.path, "back": reverse("console:event", args=[event.slug]),
             "question": _("Finish %(name)s? The clock stops and the standings become final on every page; no "
-                          "round or result changes until you reopen the event.") % {"name": event.name},
+                          "round or result changes until you reopen the event.") % {"name": event.name} + short,
             "button": _("Yes: finish the event")})
     try:
         (services.event_finish if action == "finish" else services.event_reopen)(event=event, by=request.user)

@@ -95,10 +95,12 @@ def _preview(request, event, rnd, players):
     seated = {pid for g in rnd.games.all() for pid in (g.player_a_id, g.player_b_id) if pid}
     late = sorted((p for p in players.values() if p.pk not in seated and p.status == ACTIVE and p.checked_in
                    and not p.is_ringer), key=lambda p: presenters.natural(p.name))
+    waiting = sorted((p for p in players.values() if p.pk not in seated and p.status == ACTIVE and not p.checked_in
+                      and not p.is_ringer), key=lambda p: presenters.natural(p.name))
     gone = sorted((players[pid] for pid in seated if not (players[pid].status == ACTIVE and players[pid].checked_in)),
                   key=lambda p: presenters.natural(p.name))
     return render(request, "console/preview.html", {
-        "event": event, "round": rnd, "games": games, "late": late, "gone": gone,
+        "event": event, "round": rnd, "games": games, "late": late, "gone": gone, "waiting": waiting,
         "legend": presenters.flag_legend({f for g in rnd.games.all() for f in g.flags}),
         "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
         "method": dict(RoundForm.base_fields["method"].choices).get(rnd.report.get("method")),
