@@ -84,7 +84,9 @@ def test_round_clock_start_pause_reset_and_the_public_countdown(organizer_client
     assert rnd.clock_started_at is None and 89 * 60 <= rnd.clock_left <= 90 * 60
     html = organizer_client.get("/e/spring-open/rounds/1/").content.decode()
     assert 'data-running="0"' in html and "paused" in html
-    organizer_client.post("/console/e/spring-open/rounds/1/clock/reset/")
+    asked = organizer_client.post("/console/e/spring-open/rounds/1/clock/reset/").content.decode()
+    assert "Are you sure?" in asked and Round.objects.get(pk=rnd.pk).clock_left is not None  # asked first
+    organizer_client.post("/console/e/spring-open/rounds/1/clock/reset/", {"confirmed": "yes"})
     rnd.refresh_from_db()
     assert rnd.clock_left is None and 'class="clock"' not in organizer_client.get("/e/spring-open/rounds/1/") \
         .content.decode()

@@ -200,6 +200,8 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = [(p.id, p.name) for p in players]
         self.fields["player_1"].choices = self.fields["player_2"].choices = choices
+        if len(choices) > 1 and not self.is_bound:  # two different players to start from
+            self.fields["player_2"].initial = choices[1][0]
 
 
 class PlayerReportForm(ScoreSheet, forms.Form):

@@ -270,6 +270,12 @@ def round_clock(request, event, number, action):
     rnd = get_object_or_404(event.round_set, number=number)
     if action not in ("start", "pause", "reset"):
         raise Http404("No such clock action")
+    if action == "reset" and rnd.clock_left is not None and request.POST.get("confirmed") != "yes":
+        return render(request, "console/confirm.html", {  # what every player's phone shows: asked first
+            "event": event, "action": request.path, "back": reverse("console:round", args=[event.slug, number]),
+            "question": _("Reset the clock of round %(n)s? It stops and forgets the time left, on every page "
+                          "that shows it.") % {"n": number},
+            "button": _("Yes: reset the clock")})
     try:
         services.round_clock(rnd=rnd, action=action)
     except DomainError as error:
