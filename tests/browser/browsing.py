@@ -39,3 +39,12 @@ def sign_in(page, base_url: str, username: str, password: str) -> None:
     page.fill("input[name=password]", password)
     page.click("button[type=submit]")
     page.wait_for_selector("h1")
+
+
+def event_created(page, name: str, date: str, format_key: str = "gg2017") -> None:
+    """From the console's list of events, as an organizer does: the new event's page opens."""
+    page.fill("input[name=name]", name)
+    page.fill("input[name=date]", date)
+    page.select_option("select[name=format]", format_key)
+    page.click("text=Create")
+    page.wait_for_selector(f"h1:has-text('{name}')")

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from tests.browser.browsing import sign_in
+from tests.browser.browsing import event_created, sign_in
 
 CSV = """name,faction,club
 Ada Ortega,Guild,Bristol
@@ -24,11 +24,7 @@ def test_organizer_creates_imports_pairs_and_enters_results(browser, live_server
     page = context.new_page()
     sign_in(page, live_server.url, "organizer", "console-Pass-123")
 
-    page.fill("input[name=name]", "Browser Open")
-    page.fill("input[name=date]", "2017-03-18")
-    page.select_option("select[name=format]", "gg2017")
-    page.click("text=Create")
-    page.wait_for_selector("h1:has-text('Browser Open')")
+    event_created(page, "Browser Open", "2017-03-18")
 
     page.fill("textarea[name=csv]", CSV)
     page.click("button[name=preview]")

@@ -6,7 +6,7 @@ finishing takes one confirmation; and the busiest pages stay light with no other
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.browsing import WEIGHT_LIMIT, sign_in, visit
+from tests.browser.browsing import WEIGHT_LIMIT, event_created, sign_in, visit
 from tournaments import selectors
 from tournaments.models import Event
 
@@ -37,11 +37,7 @@ def test_a_whole_event_in_the_console(contexts, live_server):
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
 
     sign_in(page, live_server.url, "td", "td-Pass-12345")
-    page.fill("input[name=name]", "County Championship")
-    page.fill("input[name=date]", "2017-10-14")
-    page.select_option("select[name=format]", "gg2017")
-    page.click("text=Create")
-    page.wait_for_selector("h1:has-text('County Championship')")
+    event_created(page, "County Championship", "2017-10-14")
     event = Event.objects.get(name="County Championship")
     page.click("text=Settings")
     page.check("input[name=check_in_on_the_day]")
