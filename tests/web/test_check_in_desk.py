@@ -68,3 +68,10 @@ def test_without_check_in_on_the_day_players_arrive_registered(client, db):
     event = api.post("/api/events/", {"name": "Plain", "date": "2017-03-18", "format": "gg2017"})[1]
     player = api.post(f"/api/events/{event['id']}/players/", {"name": "Ann", "faction": "guild"})[1]
     assert player["checked_in"] is True and player["absent"] is False
+
+
+def test_check_everyone_in_is_offered_only_while_someone_is_expected(client, db):
+    event, organizer, _ = desk_event(client)
+    assert "Check everyone expected in" in organizer.get(f"/console/e/{event.slug}/desk/").content.decode()
+    organizer.post(f"/console/e/{event.slug}/desk/check-in-all/")
+    assert "Check everyone expected in" not in organizer.get(f"/console/e/{event.slug}/desk/").content.decode()
