@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("gaininggrounds", "scoring", "tournaments", "audit", "jobs", "notifications")
+PACKAGES = ("gaininggrounds", "scoring", "ratings", "tournaments", "audit", "jobs", "notifications")
 
 
 def modules() -> list[str]:
@@ -27,7 +27,7 @@ FIRST = """
 import importlib, os, sys
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gaininggrounds.settings")
 name = sys.argv[1]
-if name.split(".")[0] in ("scoring",) or name in ("gaininggrounds.settings", "gaininggrounds"):
+if name.split(".")[0] in ("scoring", "ratings") or name in ("gaininggrounds.settings", "gaininggrounds"):
     importlib.import_module(name)
 else:
     import django
