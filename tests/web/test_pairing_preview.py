@@ -345,3 +345,34 @@ def test_a_registration_that_never_played_can_be_removed_after_round_1(db):
     assert "/remove/" not in page.split(f'id="player-{played}"')[1].split("</tr>")[0]
     organizer.post(f"/console/e/{event.slug}/players/{never.pk}/remove/", {"confirmed": "yes"})
     assert not Player.objects.filter(pk=never.pk).exists()
+
+
+def test_a_ringer_who_arrives_late_plays_the_player_who_had_the_bye(db):
+    event, user, organizer, _ = console_event(players=5)
+    ringer = services.player_register(event=event, by=user, name="The Ringer", faction="guild", is_ringer=True)
+    services.player_check_out(player=ringer, by=user)
+    pair_in_console(organizer, event)
+    bye = Game.objects.get(round__event=event, player_b__isnull=True)
+    services.player_check_in(player=ringer, by=user)
+    assert "The Ringer" in organizer.get(f"/console/e/{event.slug}/rounds/1/").content.decode().split(
+        "Arrived after the pairing")[1]
+    services.round_seat_late(event=event, number=1, player=ringer, by=user)
+    game = Game.objects.get(pk=bye.pk)
+    assert (game.player_a_id, game.player_b_id) == (bye.player_a_id, ringer.pk) and "ringer" in game.flags
+
+
+def test_a_ringer_is_not_seated_where_nobody_has_the_bye(db):
+    from scoring.problems import Conflict
+
+    event, user, organizer, _ = console_event(players=4)
+    ringer = services.player_register(event=event, by=user, name="The Ringer", faction="guild", is_ringer=True)
+    services.player_check_out(player=ringer, by=user)
+    pair_in_console(organizer, event)
+    services.player_check_in(player=ringer, by=user)
+    assert "Arrived after the pairing" not in organizer.get(f"/console/e/{event.slug}/rounds/1/").content.decode()
+    try:
+        services.round_seat_late(event=event, number=1, player=ringer, by=user)
+    except Conflict as error:
+        assert error.problems[0].code == "ringer_not_needed"
+    else:
+        raise AssertionError("the Ringer was seated in an even round")

@@ -104,7 +104,8 @@ BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN = "bye", "ringer", "paired_again"
 
 def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[Round, str]:
     """A player who arrived after the draft was paired joins it before it is published: against the player
-    who had the bye (at their pinned table, else the next free one), or in the Ringer's seat. Where neither
+    who had the bye (at their pinned table, else the next free one; the only seat for a Ringer who arrived
+    late), or in the Ringer's seat. Where neither
     fits (no such seat, its opponent gone since, a pinned table taken, missions drawn per table), the draft
     is paired again with everyone checked in, with the options it was paired with. Returns the draft and
     which of the three (BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN) happened."""
@@ -116,9 +117,12 @@ def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[R
             raise conflict("round_published", say(
                 "Round {number} is published: a late player joins from the next round.", number=number))
         player = Player.objects.get(pk=player.pk, event=event)
-        if player.status != ACTIVE or not player.checked_in or player.is_ringer:
+        if player.status != ACTIVE or not player.checked_in:
             raise conflict("player_not_expected", say("{player_name} is not checked in to play.",
                                                        player_name=player.name))
+        if player.is_ringer and not rnd.games.filter(player_b__isnull=True).exists():
+            raise conflict("ringer_not_needed", say(
+                "The Ringer plays only against the player who would have the bye; this round has none."))
         if Seat.objects.filter(round=rnd, player=player).exists():
             raise conflict("already_seated", say("{player_name} already has a seat in round {number}.",
                                                  player_name=player.name, number=number))

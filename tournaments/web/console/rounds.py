@@ -93,8 +93,9 @@ def _preview(request, event, rnd, players):
               "mission": presenters.mission(event.format, g.strategy, g.deployment, g.scheme_pool)}
              for g in rnd.games.all()]
     seated = {pid for g in rnd.games.all() for pid in (g.player_a_id, g.player_b_id) if pid}
+    has_bye = any(g.is_bye for g in rnd.games.all())
     late = sorted((p for p in players.values() if p.pk not in seated and p.status == ACTIVE and p.checked_in
-                   and not p.is_ringer), key=lambda p: presenters.natural(p.name))
+                   and (not p.is_ringer or has_bye)), key=lambda p: presenters.natural(p.name))
     waiting = sorted((p for p in players.values() if p.pk not in seated and p.status == ACTIVE and not p.checked_in
                       and not p.is_ringer), key=lambda p: presenters.natural(p.name))
     gone = sorted((players[pid] for pid in seated if not (players[pid].status == ACTIVE and players[pid].checked_in)),
