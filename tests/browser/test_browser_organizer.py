@@ -42,6 +42,12 @@ def test_organizer_creates_imports_pairs_and_enters_results(browser, live_server
     forms = page.locator("section.result form.result-form")
     assert forms.count() == 2  # five players: two games and a bye
     assert "0 of 2 tables reported" in page.inner_text("#board-counter")
+    # Who conceded or forfeited is asked only once the outcome is a concession or a forfeit.
+    first_row = page.locator("section.result").first
+    expect(first_row.locator(".field-loser")).to_be_hidden()
+    first_row.locator("select[name$=outcome]").select_option("conceded")
+    expect(first_row.locator(".field-loser")).to_be_visible()
+    first_row.locator("select[name$=outcome]").select_option("played")
     loads = []
     page.on("load", lambda _: loads.append(page.url))
     # From paper slips, keyboard only: type, Tab, Enter. An impossible score is refused beside its field.
