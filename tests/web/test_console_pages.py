@@ -301,3 +301,11 @@ def test_a_french_import_takes_french_faction_names(organizer_client):
                                                                 "confirm": "1"})
     assert Player.objects.filter(name="Zoé Lune", faction="guild").exists()
     assert Player.objects.filter(name="Yann Roc", faction="outcasts").exists()
+
+
+def test_french_pages_set_a_narrow_space_before_a_colon(organizer_client):
+    organizer_client.cookies["django_language"] = "fr"
+    page = organizer_client.get("/console/e/spring-open/").content.decode()
+    assert "Exporter\u202f:" in page and "Exporter:" not in page
+    organizer_client.cookies["django_language"] = "en"
+    assert "Export:" in organizer_client.get("/console/e/spring-open/").content.decode()

@@ -1,5 +1,6 @@
 """Template filters for the game's words in the reader's language."""
 from django import template
+from django.utils.translation import get_language
 
 from tournaments.web import presenters
 
@@ -9,3 +10,9 @@ register = template.Library()
 @register.filter
 def status_label(status: str) -> str:
     return presenters.game_status(status)
+
+
+@register.simple_tag
+def colon() -> str:
+    """A colon as the reader's language sets it: French puts a narrow no-break space before it."""
+    return "\u202f:" if (get_language() or "en").startswith("fr") else ":"
