@@ -65,6 +65,8 @@ def event_standings(event: Event, *, after_round: int | None = None) -> list[Sta
 
 
 PUBLISHED = Q(published_at__isnull=False)
+# An event's latest round players have seen, as an annotation (a draft stays the organizers').
+ROUNDS_MADE = Max("round_set__number", filter=Q(round_set__published_at__isnull=False))
 
 
 def published_rounds(event: Event):
@@ -158,7 +160,7 @@ def events_by_phase() -> dict[str, list[Event]]:
     """Events for the home page, in one query: upcoming (no round yet), running, finished (every planned
     round paired and every game reported)."""
     events = Event.objects.annotate(
-        rounds_made=Max("round_set__number", filter=Q(round_set__published_at__isnull=False)),
+        rounds_made=ROUNDS_MADE,
         open_games=Count("round_set__games", filter=Q(round_set__games__result__isnull=True)),
     ).order_by("-date", "name")
     phases: dict[str, list[Event]] = {"running": [], "upcoming": [], "finished": []}

@@ -1,7 +1,6 @@
 """/api/events/: events, their settings, co-organizers and audit trail."""
 from dataclasses import asdict
 
-from django.db.models import Max, Q
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.exceptions import ValidationError
@@ -23,8 +22,6 @@ from tournaments.models import Event
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES, TIEBREAKS
 
-# How many rounds players have seen (a draft stays the organizers').
-PUBLISHED_ROUNDS = Max("round_set__number", filter=Q(round_set__published_at__isnull=False))
 
 class PlannedMissionSerializer(serializers.Serializer):
     strategy = serializers.CharField(max_length=60, required=False, allow_blank=True, default="")
@@ -143,7 +140,7 @@ class EventList(generics.ListCreateAPIView):
     """Events, newest first; any signed-in user may create one and becomes its organizer."""
 
     # The latest round made, for the pools shown (an aggregate drops the model's ordering: said again).
-    queryset = (Event.objects.prefetch_related("organizers").annotate(rounds_made=PUBLISHED_ROUNDS)
+    queryset = (Event.objects.prefetch_related("organizers").annotate(rounds_made=selectors.ROUNDS_MADE)
                 .order_by("-date", "name", "id"))
     serializer_class = EventSerializer
     permission_classes = [IsAuthenticatedOrReadOnly]
@@ -157,7 +154,7 @@ class EventList(generics.ListCreateAPIView):
 class EventDetail(generics.RetrieveUpdateAPIView):
     """GET an event; PATCH its settings (organizers)."""
 
-    queryset = Event.objects.prefetch_related("organizers").annotate(rounds_made=PUBLISHED_ROUNDS)
+    queryset = Event.objects.prefetch_related("organizers").annotate(rounds_made=selectors.ROUNDS_MADE)
     serializer_class = EventSerializer
     permission_classes = [IsOrganizerOrReadOnly]
     http_method_names = ["get", "patch", "head", "options"]
