@@ -35,6 +35,7 @@ from django.utils.http import http_date, parse_http_date_safe
 log = logging.getLogger(__name__)
 
 SITE = "site"  # the scope of the home page and the event list: they change with any event
+PEOPLE = "people"  # the scope of profiles, leaderboards and statistics: they change with any event's games
 PAGE_SECONDS = 15 * 60  # a copy nobody asked for in a quarter of an hour is rendered afresh when asked
 RENDER_SECONDS = 10  # a render claim outlives no crashed process for long
 VARIANT_HEADERS = ("Accept", "Accept-Language", "Cookie", "HX-Request")  # what a stored copy depends on
@@ -105,7 +106,8 @@ def representation(accept: str) -> str:
 def bump(*scopes: str) -> None:
     """Move these scopes' versions on, now and again once the transaction commits: every cached page
     of them is then stale in every process. (The second move matters: a page rendered by another
-    process between the two saw the old data.) Called by `tournaments.services.changes` only."""
+    process between the two saw the old data.) Called by the write paths only: `tournaments.services.changes`
+    for events, `people.services` and `people.rating_store` for profiles and leaderboards."""
 
     def move_on():
         now = time.time_ns()

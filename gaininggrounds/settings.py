@@ -62,7 +62,9 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "drf_standardized_errors",
+    "django_countries",
     "tournaments",
+    "people",
     "audit",
     "jobs",
     "notifications",
@@ -151,6 +153,7 @@ CELERY_BEAT_SCHEDULE = {
                                       "schedule": NOTIFICATION_RETRY_SECONDS},
     "clear-old-exports": {"task": "jobs.tasks.clear_old_exports", "schedule": 3600},
     "fail-lost-jobs": {"task": "jobs.tasks.fail_lost_jobs", "schedule": 300},
+    "refresh-due-ratings": {"task": "people.tasks.refresh_all_due_ratings", "schedule": 300},
 }
 # A field at least this strong is paired by a Celery job (202 and a job URL) rather than in the request.
 PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))

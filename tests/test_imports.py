@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("gaininggrounds", "scoring", "ratings", "tournaments", "audit", "jobs", "notifications")
+PACKAGES = ("gaininggrounds", "scoring", "ratings", "tournaments", "people", "audit", "jobs", "notifications")
 
 
 def modules() -> list[str]:

@@ -12,6 +12,9 @@ from django.utils import timezone
 
 from audit.models import AuditRecord
 from audit.services import jsonable
+from people.models import Person
+from people.rating_store import event_ratings_due
+from people.services import current, person_for_entry
 from tournaments.models import (
     AwardVote,
     ChosenAward,
@@ -37,8 +40,9 @@ EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", 
 LATER_EVENT_FIELDS = ("encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand",
                       "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals")
 GAME_FIELDS = ("table", "flags", "strategy", "deployment", "scheme_pool")
-LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission", "absent")
-PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "absent", "status", "is_ringer", "pinned_table", "key")
+LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission", "absent", "place")
+PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "absent", "status", "is_ringer", "pinned_table", "key",
+                 "place")
 ROUND_FIELDS = ("number", "strategy", "deployment", "scheme_pool", "seed", "flips", "report", "clock_started_at",
                 "clock_left", "published_at")
 RESULT_FIELDS = ("outcome", "loser", "turns", "breakdown", "vp_a", "tp_a", "diff_a", "vp_b", "tp_b", "diff_b",
@@ -79,7 +83,7 @@ def export_event(event: Event) -> dict:
         "format": FORMAT, "version": VERSION,
         "event": {**_fields(event, EVENT_FIELDS), "slug": event.slug, "created_by": username[event.created_by_id],
                   "organizers": sorted(username[pk] for pk in event.organizers.values_list("pk", flat=True))},
-        "players": [{"ref": p.pk, **_fields(p, PLAYER_FIELDS), "user": username.get(p.user_id)}
+        "players": [{"ref": p.pk, **_fields(p, PLAYER_FIELDS), "user": username.get(p.user_id), "person": p.person_id}
                     for p in event.players.order_by("id")],
         "rounds": [{**_fields(r, ROUND_FIELDS), "games": games_by_round.get(r.pk, [])}
                    for r in event.round_set.order_by("number")],
@@ -119,7 +123,8 @@ def import_event(data: dict, *, organizer=None) -> Event:
         players = {}
         for p in data["players"]:
             fields = {k: v for k, v in _given(p, PLAYER_FIELDS).items() if k != "key" or v not in taken}
-            players[p["ref"]] = Player.objects.create(event=event, user=users.get(p["user"]), **fields)
+            players[p["ref"]] = Player.objects.create(event=event, user=users.get(p["user"]), **fields,
+                                                      person=_person_restored(event, p, users.get(p["user"])))
         for r in data["rounds"]:
             # A backup from before drafts existed: every round in it was published.
             rnd = Round.objects.create(event=event, **{"published_at": timezone.now(),
@@ -149,4 +154,19 @@ def import_event(data: dict, *, organizer=None) -> Event:
             event=event, **{k: a[k] for k in AUDIT_FIELDS}, player=players.get(a["player"]),
             other_player=players.get(a["other_player"]), by_player=players.get(a["by_player"]),
             by_user=users.get(a["by_user"])) for a in data["audit"])
+        event_ratings_due(event)
     return event
+
+
+def _person_restored(event: Event, entry: dict, user) -> Person | None:
+    """The backup's person when they are on this server and did not play another event that day (the
+    original event still here: a copy's games must not count twice for them); else the account's
+    person, or a new one. The Ringer is nobody."""
+    if entry["is_ringer"]:
+        return None
+    person = Person.objects.filter(pk=entry.get("person") or 0).first()
+    if person is not None:
+        person = current(person)
+        if not person.entries.filter(event__date=event.date).exclude(event=event).exists():
+            return person
+    return person_for_entry(event=event, name=entry["name"], club=entry["club"], user=user)

@@ -110,7 +110,8 @@ class Event(models.Model):
 
 
 class Player(models.Model):
-    """A person's entry in one event (the same person in another event is another Player)."""
+    """A person's entry in one event; the Person behind it (`people.Person`) links their entries across
+    events."""
 
     STATUSES = [(ACTIVE, "active"), (DROPPED, "dropped"), (DISQUALIFIED, "disqualified")]
 
@@ -132,6 +133,11 @@ class Player(models.Model):
     # An account that registered itself (or was linked) acts like the link holder.
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="entries")
+    # Who this is across events (empty for the Ringer, who is nobody's record).
+    person = models.ForeignKey("people.Person", on_delete=models.SET_NULL, null=True, blank=True,
+                               related_name="entries")
+    # Where the player finished, stored when the event finishes (profiles list many events at once).
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -140,6 +146,7 @@ class Player(models.Model):
             models.UniqueConstraint(fields=["event", "name"], name="player_name_unique_in_event"),
             models.UniqueConstraint(fields=["event", "user"], name="one_entry_per_account_in_event"),
             models.UniqueConstraint(fields=["event"], condition=Q(is_ringer=True), name="one_ringer_per_event"),
+            models.UniqueConstraint(fields=["event", "person"], name="one_entry_per_person_in_event"),
         ]
 
     def __str__(self):

@@ -21,7 +21,7 @@ def comparable(data):
     data = json.loads(text)
     data["event"].pop("slug")
     for p in data["players"]:
-        p.pop("ref"), p.pop("key")
+        p.pop("ref"), p.pop("key"), p.pop("person")  # a copy beside its original is other people (see backup)
     for r in data["rounds"]:
         for g in r["games"]:
             g.pop("ref")

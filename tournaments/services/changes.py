@@ -64,8 +64,9 @@ def _move_pages_on(event: Event) -> None:
 
 
 def event_scopes(event: Event) -> tuple[str, ...]:
-    """The cache scopes an event's pages and API reads are stored under (see `http_cache.public_cache`)."""
-    return (http_cache.SITE, http_cache.scope_key("event", "slug", event.slug),
+    """The cache scopes an event's pages and API reads are stored under (see `http_cache.public_cache`);
+    people's profiles and leaderboards show its games too."""
+    return (http_cache.SITE, http_cache.PEOPLE, http_cache.scope_key("event", "slug", event.slug),
             http_cache.scope_key("event", "event_id", event.pk))
 
 
@@ -78,6 +79,8 @@ def _conflicts() -> dict[str, Problem]:
                                                "name"),
         "one_entry_per_account_in_event": Problem("already_registered",
                                                   say("You are already registered for this event.")),
+        "one_entry_per_person_in_event": Problem("person_registered", say(
+            "That person already has an entry in this event."), "person"),
         "one_ringer_per_event": Problem("ringer_exists", say("This event already has a Ringer; it can have only one."),
                                         "is_ringer"),
         "tournaments_result_game_id_key": Problem("concurrent_change", say(

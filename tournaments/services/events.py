@@ -1,17 +1,20 @@
 """An event's life as its organizers shape it: creation, settings, co-organizers."""
 from __future__ import annotations
 
+from datetime import date
+
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.text import slugify
 
 from audit.services import jsonable, record
+from people.rating_store import edition_of, ratings_due
 from scoring.formats import get_format
 from scoring.messages import say
 from scoring.missions import PER_ROUND, pool_size, scheme_pool_problems, unknown_names
 from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
-from tournaments.models import Event, Game
+from tournaments.models import Event, Game, Player
 from tournaments.services.changes import event_change
 from tournaments.standings import DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
@@ -98,6 +101,9 @@ def event_update(*, event: Event, by, **changes) -> Event:
         event.save()
         after = {k: jsonable(getattr(event, k)) for k in changes}
         changed = [k for k in changes if before[k] != after[k]]
+        if "date" in changed:  # its games are rated on another day: from the earlier of the two on
+            days = [date.fromisoformat(str(when["date"])) for when in (before, after)]
+            ratings_due(edition=edition_of(event.format), since=min(days))
         if changed:
             record(event, by, "settings_changed", before={k: before[k] for k in changed},
                    after={k: after[k] for k in changed})
@@ -200,8 +206,19 @@ def event_finish(*, event: Event, by) -> Event:
             latest.save(update_fields=["clock_left", "clock_started_at"])
         event.finished_at = timezone.now()
         event.save(update_fields=["finished_at"])
+        _places_store(event)
         record(event, by, "event_finished", round_number=latest.number)
     return event
+
+
+def _places_store(event: Event) -> None:
+    """The final standings' places, kept on the entries: a profile lists many events without working out
+    each one's standings."""
+    places = {standing.entrant.id: standing.rank for standing in selectors.event_standings(event)}
+    entries = list(event.players.all())
+    for entry in entries:
+        entry.place = places.get(entry.pk)
+    Player.objects.bulk_update(entries, ["place"])
 
 
 def event_reopen(*, event: Event, by) -> Event:
@@ -212,6 +229,7 @@ def event_reopen(*, event: Event, by) -> Event:
         before = event.finished_at
         event.finished_at = None
         event.save(update_fields=["finished_at"])
+        event.players.exclude(place=None).update(place=None)
         record(event, by, "event_reopened", before={"finished_at": jsonable(before)})
     return event
 

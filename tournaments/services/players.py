@@ -3,6 +3,8 @@ removing them."""
 from __future__ import annotations
 
 from audit.services import record
+from people.rating_store import event_ratings_due
+from people.services import person_for_entry
 from scoring.entries import NAME_LENGTH, faction_problem, hidden_characters_problem, name_key, plain
 from scoring.formats import get_format, key_of
 from scoring.messages import say
@@ -23,18 +25,21 @@ def player_register(
     checked_in: bool | None = None,
     pinned_table: int | None = None,
     user=None,
+    person: int | None = None,
     by=None,
 ) -> Player:
-    """Register a player; `user` links a person's account to the entry (self-registration). Unless said,
-    the player is checked in, or expected when the event's players check in on the day."""
+    """Register a player; `user` links a person's account to the entry (self-registration), `person` an
+    existing person the organizer recognised (else the entry is a new person). Unless said, the player is
+    checked in, or expected when the event's players check in on the day."""
     if checked_in is None:
         checked_in = not event.check_in_on_the_day
     with event_change(event) as event:
         return _register(event, name=plain(name), faction=faction, club=plain(club), email=email, is_ringer=is_ringer,
-                         checked_in=checked_in, pinned_table=pinned_table, user=user, by=by or user)
+                         checked_in=checked_in, pinned_table=pinned_table, user=user, person=person, by=by or user)
 
 
-def _register(event: Event, *, name, faction, club, email, is_ringer, checked_in, pinned_table, user, by) -> Player:
+def _register(event: Event, *, name, faction, club, email, is_ringer, checked_in, pinned_table, user, by,
+              person: int | None = None) -> Player:
     problems = [p for p in [faction_problem(get_format(event.format), faction), *text_problems(name, club)] if p]
     if name_key(name) in names_taken(event):
         problems.append(_duplicate_name(name))
@@ -45,10 +50,13 @@ def _register(event: Event, *, name, faction, club, email, is_ringer, checked_in
                                 "is_ringer"))
     if problems:
         raise Invalid(*problems)
+    who = None if is_ringer else person_for_entry(event=event, name=name, club=club, user=user, person_id=person)
     player = Player.objects.create(event=event, name=name, faction=faction, club=club, email=email,
-                                   is_ringer=is_ringer, checked_in=checked_in, pinned_table=pinned_table, user=user)
+                                   is_ringer=is_ringer, checked_in=checked_in, pinned_table=pinned_table, user=user,
+                                   person=who)
     record(event, by, "player_registered", player=player,
-           after={"name": name, "faction": faction, "club": club, "is_ringer": is_ringer})
+           after={"name": name, "faction": faction, "club": club, "is_ringer": is_ringer,
+                  "person": who.pk if who else None})
     return player
 
 
@@ -102,6 +110,8 @@ def player_update(*, player: Player, by, **changes) -> Player:
             setattr(player, key, value)
         player.save(update_fields=list(changes) or None)
         record(player.event, by, "player_updated", player=player, before=before, after=changes)
+        if {"is_ringer", "faction"} & set(changes):
+            event_ratings_due(player.event)
     return player
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from audit.services import record, result_snapshot, version_snapshot
+from people.rating_store import event_ratings_due
 from scoring.entries import leaders_checked, plain_masters
 from scoring.formats import get_format
 from scoring.messages import say
@@ -89,6 +90,7 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
     side_a, side_b = scores
     PlayerReport.objects.filter(game=game).delete()
     event = game.round.event
+    event_ratings_due(event)
     if report.mission is not None:
         game.strategy, game.deployment = report.mission.strategy, report.mission.deployment
         game.scheme_pool = list(report.mission.scheme_pool)

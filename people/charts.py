@@ -1,0 +1,37 @@
+"""Charts as inline SVG drawn by `leather` (a kept library: no script, nothing from another host). We
+only frame its output for a page: a title screen readers announce, and a viewBox so it shrinks to a
+phone's width."""
+from __future__ import annotations
+
+import io
+import re
+
+import leather
+from django.utils.html import escape
+
+WIDTH, HEIGHT = 640, 300
+
+leather.theme.default_font_family = "system-ui, sans-serif"
+leather.theme.title_font_family = "system-ui, sans-serif"
+leather.theme.tick_font_family = "system-ui, sans-serif"
+leather.theme.legend_font_family = "system-ui, sans-serif"
+
+
+def framed(chart: leather.Chart, title: str, *, width: int = WIDTH, height: int = HEIGHT) -> str:
+    """The chart's SVG element alone, scalable, with `title` as its accessible name."""
+    buffer = io.StringIO()
+    chart.to_svg(buffer, width=width, height=height)
+    svg = buffer.getvalue()
+    svg = svg[svg.index("<svg"):]
+    svg = re.sub(r'<svg width="[^"]*" height="[^"]*"',
+                 f'<svg viewBox="0 0 {width} {height}" role="img" class="chart"', svg, count=1)
+    return svg.replace(">", f"><title>{escape(title)}</title>", 1)
+
+
+def line_over_time(points: list[tuple], title: str, *, name: str) -> str:
+    """One series over dates (a rating's history), ticks as day/month/year; `name` labels the line."""
+    chart = leather.Chart()
+    chart.add_x_axis(tick_formatter=lambda value, _index, _count: value.strftime("%d/%m/%y"))
+    chart.add_y_axis(tick_formatter=lambda value, _index, _count: f"{value:.0f}")
+    chart.add_line(points, name=name, stroke_color="#2a6f97", width=2)
+    return framed(chart, title)

@@ -1,0 +1,102 @@
+"""A person across events, what was done to them (merges, hiding), and their stored ratings."""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django_countries.fields import CountryField
+
+from audit.models import AppendOnly
+
+EDITIONS = [("M2E", "M2E"), ("M3E", "M3E"), ("M4E", "M4E")]
+
+
+class Person(models.Model):
+    """A public profile behind entries in any number of events. Merged into another person, it keeps its
+    row (its old links lead to the one kept, and the merge can be undone)."""
+
+    name = models.CharField(max_length=100)
+    # The name as suggestions compare it: accents and case dropped (`people.names.search_key`).
+    search_key = models.CharField(max_length=100, db_index=True)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                related_name="person")
+    club = models.CharField(max_length=100, blank=True, default="")
+    country = CountryField(blank=True, default="")
+    # Shown by name only: no profile, no history (the person's own choice, from their account).
+    hidden = models.BooleanField(default=False)
+    merged_into = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [models.CheckConstraint(condition=~Q(merged_into=models.F("id")),
+                                              name="person_not_merged_into_itself")]
+
+    def __str__(self):
+        return self.name
+
+
+class PersonRecord(models.Model):
+    """The trail of changes to people (merges and their undoing, hiding), append-only like an event's."""
+
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    action = models.CharField(max_length=40)
+    by = models.CharField(max_length=160)
+    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="records")
+    other = models.ForeignKey(Person, on_delete=models.CASCADE, null=True, related_name="+")
+    # For a merge: the entries moved ({"entries": [ids]}), which its undoing moves back.
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    objects = AppendOnly.as_manager()
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+
+class Rating(models.Model):
+    """A person's rating in one edition as it stands now, with what the leaderboard filters and shows.
+    Kept current by `people.rating_store`; never written elsewhere."""
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="ratings")
+    edition = models.CharField(max_length=3, choices=EDITIONS)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    shown = models.FloatField()  # mu - 3 sigma, what the leaderboard ranks by
+    games = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    draws = models.PositiveIntegerField()
+    losses = models.PositiveIntegerField()
+    faction = models.CharField(max_length=40)  # the faction most played in this edition's rated games
+    rpi = models.FloatField()  # Longshanks' formula, for comparison
+    last_played = models.DateField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["person", "edition"], name="one_rating_per_edition")]
+        indexes = [models.Index(fields=["edition", "-shown"], name="rating_leaderboard")]
+
+
+class RatingStep(models.Model):
+    """A person's rating at the end of a day they played rated games: the chart on their profile, and the
+    starting point when a later change is rated again."""
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
+    edition = models.CharField(max_length=3, choices=EDITIONS)
+    date = models.DateField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["person", "edition", "date"]
+        constraints = [models.UniqueConstraint(fields=["person", "edition", "date"], name="one_step_per_day")]
+        indexes = [models.Index(fields=["edition", "date"], name="rating_step_by_date")]
+
+
+class RatingsDue(models.Model):
+    """A change to rated games from `since` on, not yet rated: written in the change's own transaction,
+    cleared by the refresh that rates it. A refresh that failed leaves it for the next one."""
+
+    edition = models.CharField(max_length=3, choices=EDITIONS)
+    since = models.DateField()
+    at = models.DateTimeField(default=timezone.now)

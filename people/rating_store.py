@@ -1,0 +1,176 @@
+"""Stored ratings, kept current from the games.
+
+A change to rated games (a result, an entry linked to a person, a merge, an event's date) marks its
+edition due from its date (`ratings_due`), in the change's own transaction. The refresh then rates every
+game from the earliest due date on, starting from the ratings stored at the end of the day before it, and
+replaces what was stored from that date; Longshanks' RPI and the records are recomputed from all the
+edition's games (cheap next to the rating). Every number is what `ratings.skill` gives from scratch.
+"""
+from __future__ import annotations
+
+import logging
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from datetime import date
+
+from django.db import connection, transaction
+
+from gaininggrounds import http_cache
+from gaininggrounds.celery import queue
+from people.models import Rating, RatingsDue, RatingStep
+from ratings import longshanks
+from ratings.skill import DRAW, LOSS, WIN, RatedGame, history
+from ratings.skill import Rating as Skill
+from scoring.formats import FORMATS, get_format
+from scoring.validator import PLAYED
+from tournaments.models import Result
+
+log = logging.getLogger(__name__)
+
+BEGINNING = date(1900, 1, 1)  # "due from the start": a rebuild
+BATCH = 2000
+
+
+def edition_of(format_key: str) -> str:
+    return get_format(format_key).edition
+
+
+def ratings_due(*, edition: str, since: date) -> None:
+    """Mark `edition` to be rated again from `since` on; the refresh is queued once the change commits."""
+    RatingsDue.objects.create(edition=edition, since=since)
+    transaction.on_commit(lambda: enqueue(edition))
+
+
+def event_ratings_due(event) -> None:
+    ratings_due(edition=edition_of(event.format), since=event.date)
+
+
+def enqueue(edition: str) -> None:
+    """Hand the refresh to the workers; with the broker down the due row waits for beat's next round."""
+    try:
+        queue("people.tasks.refresh_ratings", edition)
+    except Exception:  # noqa: BLE001 - broker unreachable: RatingsDue keeps the change
+        log.warning("broker unreachable: ratings of %s left due", edition, exc_info=True)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a rated game, as the records and the leaderboard's faction need it."""
+
+    person: int
+    faction: str
+    score: float
+
+
+def rated_rows(edition: str) -> list[tuple]:
+    """Every rated game of the edition: played (not a bye, forfeit, concession or double loss), confirmed
+    (a Result exists only then), both sides real people (not the Ringer, each linked to a person)."""
+    formats = [f.key for f in FORMATS.values() if f.edition == edition]
+    return list(Result.objects.filter(
+        outcome=PLAYED, game__round__event__format__in=formats, game__round__published_at__isnull=False,
+        game__player_a__person__isnull=False, game__player_b__person__isnull=False,
+        game__player_a__is_ringer=False, game__player_b__is_ringer=False,
+    ).values_list("game__round__event__date", "game__round__number", "game__player_a__person_id",
+                  "game__player_b__person_id", "tp_a", "tp_b", "game__player_a__faction", "game__player_b__faction"))
+
+
+def rated_game(row) -> RatedGame:
+    day, number, a, b, tp_a, tp_b = row[:6]
+    outcome = WIN if tp_a > tp_b else DRAW if tp_a == tp_b else LOSS
+    return RatedGame(date=day, round=number, a=a, b=b, outcome=outcome)
+
+
+def ratings_refresh(edition: str) -> bool:
+    """Rate what is due in `edition`; False when nothing was. One refresh per edition at a time."""
+    with transaction.atomic():
+        _lock(edition)
+        due = list(RatingsDue.objects.filter(edition=edition).values_list("pk", "since"))
+        if not due:
+            return False
+        since = min(day for _pk, day in due)
+        rows = rated_rows(edition)
+        games = [rated_game(row) for row in rows]
+        later = [g for g in games if g.date >= since]
+        stale = set(RatingStep.objects.filter(edition=edition, date__gte=since).values_list("person_id", flat=True))
+        touched = {g.a for g in later} | {g.b for g in later} | stale
+        current = _steps_before(edition, since, touched)
+        RatingStep.objects.filter(edition=edition, date__gte=since).delete()
+        steps = {}
+        for (day, _round), rated in history(later, current):
+            current.update(rated)
+            steps.update({(person, day): rating for person, rating in rated.items()})
+        RatingStep.objects.bulk_create(
+            (RatingStep(person_id=person, edition=edition, date=day, mu=r.mu, sigma=r.sigma, games=r.games)
+             for (person, day), r in steps.items()), batch_size=BATCH)
+        _store(edition, rows, games, current, touched)
+        RatingsDue.objects.filter(pk__in=[pk for pk, _since in due]).delete()
+        http_cache.bump(http_cache.PEOPLE)
+    return True
+
+
+def _lock(edition: str) -> None:
+    """Two refreshes of one edition take turns (PostgreSQL's advisory lock; SQLite's writes take turns
+    anyway)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"ratings:{edition}"])
+
+
+def _steps_before(edition: str, since: date, people: set[int]) -> dict[int, Skill]:
+    """Each person's rating at the end of their last day before `since`."""
+    steps = RatingStep.objects.filter(edition=edition, date__lt=since)
+    if len(people) <= 500:  # else all of them: a long IN list is slower (and SQLite caps its parameters)
+        steps = steps.filter(person_id__in=people)
+    latest = {}
+    for person, mu, sigma, games in steps.order_by("date").values_list("person_id", "mu", "sigma", "games"):
+        latest[person] = Skill(mu=mu, sigma=sigma, games=games)
+    return latest
+
+
+def _store(edition: str, rows: list[tuple], games: list[RatedGame], current: dict[int, Skill],
+           touched: set[int]) -> None:
+    """Write each person's row where it changed: the rating of those whose games changed, and the RPI,
+    which moves for their opponents and their opponents' opponents too."""
+    rpi = longshanks.rpi(games)
+    record, factions, last = defaultdict(Counter), defaultdict(Counter), {}
+    for row, game in zip(rows, games, strict=True):
+        for person, faction, score in ((game.a, row[6], game.outcome), (game.b, row[7], 1 - game.outcome)):
+            record[person][score] += 1
+            factions[person][faction] += 1
+            last[person] = max(last.get(person, game.date), game.date)
+    stored = {r.person_id: r for r in Rating.objects.filter(edition=edition)}
+    Rating.objects.filter(edition=edition, person_id__in=[p for p in stored if p not in rpi]).delete()
+    changed, new = [], []
+    for person, value in rpi.items():
+        row = stored.get(person)
+        if person not in touched:
+            if row is not None and abs(row.rpi - value) >= 1e-12:  # an opponent's games changed
+                row.rpi = value
+                changed.append(row)
+            continue
+        rating = current[person]
+        fields = dict(mu=rating.mu, sigma=rating.sigma, shown=rating.shown, games=rating.games,
+                      wins=record[person][WIN], draws=record[person][DRAW], losses=record[person][LOSS],
+                      faction=_most_played(factions[person]), rpi=value, last_played=last[person])
+        if row is None:
+            new.append(Rating(person_id=person, edition=edition, **fields))
+        else:
+            for key, field_value in fields.items():
+                setattr(row, key, field_value)
+            changed.append(row)
+    Rating.objects.bulk_create(new, batch_size=BATCH)
+    Rating.objects.bulk_update(changed, ["mu", "sigma", "shown", "games", "wins", "draws", "losses", "faction",
+                                         "rpi", "last_played"], batch_size=BATCH)
+
+
+def _most_played(factions: Counter) -> str:
+    """The faction of most rated games; a tie goes to the first in alphabetical order (stable)."""
+    return min(factions.items(), key=lambda item: (-item[1], item[0]))[0]
+
+
+def ratings_rebuild(edition: str | None = None) -> None:
+    """Every rating recomputed from scratch (after a bug fix, or to check nothing drifted)."""
+    for each in [edition] if edition else sorted({f.edition for f in FORMATS.values()}):
+        with transaction.atomic():
+            ratings_due(edition=each, since=BEGINNING)
+        ratings_refresh(each)

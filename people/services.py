@@ -1,0 +1,154 @@
+"""Changes to people: the person behind a new entry, merging two people who are one (and undoing it),
+hiding a profile. Each is one transaction, recorded in the people's trail, and marks the ratings it
+moves as due."""
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Count, Min
+
+from audit.services import actor_fields
+from gaininggrounds import http_cache
+from people.models import Person, PersonRecord
+from people.names import search_key
+from people.rating_store import edition_of, ratings_due
+from scoring.messages import say
+from scoring.problems import conflict, invalid
+from tournaments.models import Player
+
+ACTIONS = {
+    "person_merged": "Two people turned out to be one: the second one's entries moved to the first.",
+    "person_merge_undone": "A merge was undone: the entries it moved went back.",
+    "person_hidden": "A person hid their profile: shown by name only.",
+    "person_shown": "A person showed their profile again.",
+}
+
+
+def current(person: Person) -> Person:
+    """The person kept, following merges (an old link to a merged person leads to them)."""
+    seen = set()
+    while person.merged_into_id is not None and person.pk not in seen:
+        seen.add(person.pk)
+        person = Person.objects.get(pk=person.merged_into_id)
+    return person
+
+
+def person_for_entry(*, event, name: str, club: str = "", user=None, person_id: int | None = None) -> Person:
+    """Who a new entry is: the account's person (made on its first entry), the person the organizer chose
+    from the suggestions, or a new person of that name. Refused when the person already has an entry in
+    the event."""
+    if user is not None:
+        person = Person.objects.filter(user=user).first() or Person.objects.create(
+            name=name, search_key=search_key(name), club=club, user=user)
+    elif person_id is not None:
+        found = Person.objects.filter(pk=person_id).first()
+        if found is None:
+            raise invalid("person_unknown", say("No person has the number {value}.", value=person_id), "person")
+        person = current(found)
+    else:
+        return Person.objects.create(name=name, search_key=search_key(name), club=club)
+    if event.players.filter(person=person).exists():
+        raise conflict("person_registered", say("{name} already has an entry in this event.", name=person.name),
+                       "person")
+    return person
+
+
+def people_named(text: str, *, limit: int = 8) -> list[Person]:
+    """People whose name holds what was typed, accents and case aside; those who played most first."""
+    key = search_key(text)
+    if len(key) < 2:
+        return []
+    return list(Person.objects.filter(merged_into=None, search_key__contains=key)
+                .annotate(played=Count("entries")).order_by("-played", "name", "id")[:limit])
+
+
+def may_merge(user, absorbed: Person) -> bool:
+    """Staff may merge anyone; an organizer, a person without an account whose every entry is in events
+    they organize (the person exists because of their events). The person kept may be anyone."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_staff:
+        return True
+    entries = Player.objects.filter(person=absorbed)
+    return (absorbed.user_id is None and entries.exists()
+            and not entries.exclude(event__organizers=user).exists())
+
+
+def person_merge(*, keep: Person, absorb: Person, by) -> PersonRecord:
+    """`absorb` turns out to be `keep`: its entries move to `keep` and its profile leads there. When only the
+    absorbed one has an account, the account moves too. Refused for one person twice, two accounts, or
+    two people who played in the same event."""
+    with transaction.atomic():
+        locked = {p.pk: p for p in Person.objects.select_for_update().filter(pk__in=[keep.pk, absorb.pk])
+                  .order_by("pk")}
+        keep, absorb = locked[keep.pk], locked.get(absorb.pk, keep)
+        if keep.pk == absorb.pk:
+            raise invalid("same_person", say("That is the same person."), "other")
+        if keep.merged_into_id or absorb.merged_into_id:
+            raise conflict("person_merged", say("One of them was already merged into someone else."))
+        if keep.user_id and absorb.user_id:
+            raise conflict("two_accounts", say("Both have an account: two accounts cannot be one person."))
+        if Player.objects.filter(person=absorb, event__in=Player.objects.filter(person=keep).values("event")).exists():
+            raise conflict("played_together", say("Both have an entry in the same event: they are two people."))
+        moved = list(Player.objects.filter(person=absorb).values_list("pk", flat=True))
+        _entries_due(moved)
+        account = absorb.user_id
+        if account:
+            absorb.user = None
+            absorb.save(update_fields=["user"])
+            keep.user_id = account
+            keep.save(update_fields=["user"])
+        Player.objects.filter(pk__in=moved).update(person=keep)
+        absorb.merged_into = keep
+        absorb.save(update_fields=["merged_into"])
+        return _record(by, "person_merged", keep, absorb, before={"entries": moved, "account_moved": bool(account)})
+
+
+def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
+    """Put a merge back: the entries it moved (those still with the person kept) and the account, if it
+    moved, return to the absorbed person, whose profile stands on its own again."""
+    with transaction.atomic():
+        if merge.action != "person_merged":
+            raise invalid("not_a_merge", say("Only a merge can be undone."))
+        if PersonRecord.objects.filter(action="person_merge_undone", before__merge=merge.pk).exists():
+            raise conflict("merge_undone", say("This merge was already undone."))
+        keep, absorb = (Person.objects.select_for_update().get(pk=pk) for pk in sorted([merge.person_id,
+                                                                                          merge.other_id]))
+        keep, absorb = (keep, absorb) if keep.pk == merge.person_id else (absorb, keep)
+        if absorb.merged_into_id != keep.pk:
+            raise conflict("merge_undone", say("This merge was already undone."))
+        moved = list(Player.objects.filter(pk__in=merge.before["entries"], person=keep).values_list("pk", flat=True))
+        Player.objects.filter(pk__in=moved).update(person=absorb)
+        _entries_due(moved)
+        if merge.before.get("account_moved") and keep.user_id:
+            account, keep.user = keep.user_id, None
+            keep.save(update_fields=["user"])
+            absorb.user_id = account
+        absorb.merged_into = None
+        absorb.save(update_fields=["merged_into", "user"])
+        return _record(by, "person_merge_undone", keep, absorb, before={"merge": merge.pk, "entries": moved})
+
+
+def person_hide(*, person: Person, hidden: bool, by) -> Person:
+    """A person's own choice: hidden, they show by name only, without profile or history."""
+    with transaction.atomic():
+        person = Person.objects.select_for_update().get(pk=person.pk)
+        if person.hidden != hidden:
+            person.hidden = hidden
+            person.save(update_fields=["hidden"])
+            _record(by, "person_hidden" if hidden else "person_shown", person, None)
+    return person
+
+
+def _entries_due(entries: list[int]) -> None:
+    """The ratings those entries' games are part of, due from their earliest event."""
+    earliest = (Player.objects.filter(pk__in=entries).values("event__format")
+                .annotate(since=Min("event__date")).values_list("event__format", "since"))
+    for format_key, since in earliest:
+        ratings_due(edition=edition_of(format_key), since=since)
+
+
+def _record(by, action: str, person: Person, other: Person | None, *, before=None) -> PersonRecord:
+    if action not in ACTIONS:
+        raise ValueError(f"unknown action {action}")
+    http_cache.bump(http_cache.PEOPLE)
+    return PersonRecord.objects.create(action=action, person=person, other=other, before=before, **actor_fields(by))

@@ -1,0 +1,11 @@
+"""People's public pages (namespace "people")."""
+from django.urls import path
+
+from people import web
+
+app_name = "people"
+
+urlpatterns = [
+    path("people/<int:person_id>/", web.profile_page, name="profile"),
+    path("ratings/<str:edition>/", web.leaderboard_page, name="leaderboard"),
+]

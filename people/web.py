@@ -1,0 +1,84 @@
+"""People's public pages: a profile across events and each edition's leaderboard. Cached as public pages
+(scope `people`, moved on by every event's writes and every refresh of the ratings)."""
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django_countries import countries
+
+from gaininggrounds.http_cache import PEOPLE, public_cache
+from people import charts, selectors
+from people.models import Person
+from people.services import current
+from tournaments.web import presenters
+
+LEADERBOARD_PARAMS = ("faction", "country", "min", "page")
+
+
+@public_cache(PEOPLE)
+def profile_page(request, person_id: int):
+    person = get_object_or_404(Person, pk=person_id)
+    if person.merged_into_id:
+        return redirect("people:profile", current(person).pk, permanent=False)
+    if person.hidden:
+        return render(request, "people/hidden.html", {"person": person})
+    found = selectors.profile(person)
+    ratings = [{"rating": r, "chart": _chart(person, r.edition, found["steps"].get(r.edition, [])),
+                "steps": found["steps"].get(r.edition, []), "faction": _faction_of(r.edition, r.faction)}
+               for r in found["ratings"]]
+    games = [{**line, "faction": presenters.faction(line["event"].format, line["entry"].faction),
+              "opponent_faction": presenters.faction(line["event"].format, line["opponent"].faction)
+              if line["opponent"] else "",
+              "mission": presenters.mission(line["event"].format, *line["mission"])}
+             for line in found["games"]]
+    return render(request, "people/profile.html", {
+        "person": person, "country": countries.name(person.country) if person.country else "",
+        "events": found["events"], "games": games, "ratings": ratings,
+        "factions": [(presenters.faction(fmt, key), n) for (fmt, key), n in found["factions"]],
+        "leaders": [(name, n) for (_fmt, name), n in found["leaders"]]})
+
+
+def _faction_of(edition: str, key: str) -> str:
+    return presenters.faction(selectors.edition_format(edition), key)
+
+
+def _chart(person: Person, edition: str, steps: list[tuple]) -> str:
+    if len(steps) < 2:
+        return ""
+    return charts.line_over_time([(day, shown) for day, shown, _games in steps],
+                                 _("Rating of %(name)s in %(edition)s, after each day played")
+                                 % {"name": person.name, "edition": edition}, name=_("Rating"))
+
+
+@public_cache(PEOPLE, params=LEADERBOARD_PARAMS)
+def leaderboard_page(request, edition: str):
+    if edition not in selectors.EDITIONS:
+        raise Http404("No such edition")
+    factions, rated_countries = selectors.leaderboard_choices(edition)
+    faction = request.GET.get("faction", "")
+    faction = faction if faction in factions else ""
+    country = request.GET.get("country", "")
+    country = country if country in rated_countries else ""
+    min_games = _number(request.GET.get("min"), selectors.MIN_GAMES, upper=1000)
+    page = _number(request.GET.get("page"), 1, upper=10_000, lower=1)
+    rows, total = selectors.leaderboard(edition, faction=faction, country=country, min_games=min_games, page=page)
+    start = (page - 1) * selectors.LEADERBOARD_PAGE
+    return render(request, "people/leaderboard.html", {
+        "edition": edition, "editions": selectors.EDITIONS, "total": total,
+        "previous": page - 1 if page > 1 else None,
+        "next": page + 1 if start + selectors.LEADERBOARD_PAGE < total else None,
+        "rows": [{"place": start + i, "rating": r, "faction": _faction_of(edition, r.faction),
+                  "country": countries.name(r.person.country) if r.person.country else ""}
+                 for i, r in enumerate(rows, start=1)],
+        "factions": [(key, _faction_of(edition, key)) for key in factions],
+        "countries": [(code, countries.name(code)) for code in rated_countries],
+        "chosen": {"faction": faction, "country": country, "min": min_games}})
+
+
+def _number(text: str | None, default: int, *, upper: int, lower: int = 0) -> int:
+    """A whole number from the query string, kept in range; anything else is the default."""
+    try:
+        return min(max(int(text), lower), upper)
+    except (TypeError, ValueError):
+        return default
