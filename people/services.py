@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Count, Min
+from django_countries import countries
 
 from audit.services import actor_fields
 from gaininggrounds import http_cache
 from people.models import Person, PersonRecord
 from people.names import search_key
 from people.rating_store import edition_of, ratings_due
+from scoring.entries import NAME_LENGTH, plain, text_problems
 from scoring.messages import say
-from scoring.problems import conflict, invalid
+from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments.models import Player
 
 ACTIONS = {
@@ -20,6 +22,7 @@ ACTIONS = {
     "person_merge_undone": "A merge was undone: the entries it moved went back.",
     "person_hidden": "A person hid their profile: shown by name only.",
     "person_shown": "A person showed their profile again.",
+    "person_updated": "A person changed their profile (name, club or country).",
 }
 
 
@@ -139,6 +142,34 @@ def person_hide(*, person: Person, hidden: bool, by) -> Person:
     return person
 
 
+def person_of_account(user) -> Person:
+    """The account's person, made from its username when it has never played."""
+    name = user.get_full_name() or user.get_username()
+    return Person.objects.filter(user=user).first() or Person.objects.create(
+        user=user, name=name, search_key=search_key(name))
+
+
+def person_update(*, person: Person, by, name: str, club: str, country: str) -> Person:
+    """What a person shows of themselves on their profile; checked as an entry's name and club are."""
+    name, club = plain(name), plain(club)
+    problems = [p for p in text_problems(name, club) if p]
+    if len(name) > NAME_LENGTH or len(club) > NAME_LENGTH:
+        problems.append(Problem("name_too_long", say("A name has at most 100 characters."), "name"))
+    if country and country not in countries:
+        problems.append(Problem("country_unknown", say("Choose a country from the list."), "country"))
+    if problems:
+        raise Invalid(*problems)
+    with transaction.atomic():
+        person = Person.objects.select_for_update().get(pk=person.pk)
+        before = {"name": person.name, "club": person.club, "country": str(person.country)}
+        after = {"name": name, "club": club, "country": country}
+        if before != after:
+            person.name, person.search_key, person.club, person.country = name, search_key(name), club, country
+            person.save(update_fields=["name", "search_key", "club", "country"])
+            _record(by, "person_updated", person, None, before=before, after=after)
+    return person
+
+
 def _entries_due(entries: list[int]) -> None:
     """The ratings those entries' games are part of, due from their earliest event."""
     earliest = (Player.objects.filter(pk__in=entries).values("event__format")
@@ -147,8 +178,9 @@ def _entries_due(entries: list[int]) -> None:
         ratings_due(edition=edition_of(format_key), since=since)
 
 
-def _record(by, action: str, person: Person, other: Person | None, *, before=None) -> PersonRecord:
+def _record(by, action: str, person: Person, other: Person | None, *, before=None, after=None) -> PersonRecord:
     if action not in ACTIONS:
         raise ValueError(f"unknown action {action}")
     http_cache.bump(http_cache.PEOPLE)
-    return PersonRecord.objects.create(action=action, person=person, other=other, before=before, **actor_fields(by))
+    return PersonRecord.objects.create(action=action, person=person, other=other, before=before, after=after,
+                                       **actor_fields(by))

@@ -78,3 +78,14 @@ def leaders_checked(fmt: Format, factions: tuple[str, str], masters: tuple[str, 
     if problems:
         raise Invalid(*problems)
     return (shown[0], shown[1]), (keys[0], keys[1])
+
+
+def text_problems(name: str | None, club: str | None) -> list[Problem | None]:
+    """A name and a club as typed: a name is needed, and neither may hide a character."""
+    problems = []
+    if name is not None:
+        problems.append(Problem("name_missing", say("The name is missing."), "name") if not name
+                        else hidden_characters_problem(name, "name"))
+    if club is not None:
+        problems.append(hidden_characters_problem(club, "club"))
+    return problems

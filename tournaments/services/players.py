@@ -5,7 +5,7 @@ from __future__ import annotations
 from audit.services import record
 from people.rating_store import event_ratings_due
 from people.services import person_for_entry
-from scoring.entries import NAME_LENGTH, faction_problem, hidden_characters_problem, name_key, plain
+from scoring.entries import NAME_LENGTH, faction_problem, name_key, plain, text_problems
 from scoring.formats import get_format, key_of
 from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict
@@ -58,17 +58,6 @@ def _register(event: Event, *, name, faction, club, email, is_ringer, checked_in
            after={"name": name, "faction": faction, "club": club, "is_ringer": is_ringer,
                   "person": who.pk if who else None})
     return player
-
-
-def text_problems(name: str | None, club: str | None) -> list[Problem | None]:
-    """A name and a club as typed: a name is needed, and neither may hide a character."""
-    problems = []
-    if name is not None:
-        problems.append(Problem("name_missing", say("The name is missing."), "name") if not name
-                        else hidden_characters_problem(name, "name"))
-    if club is not None:
-        problems.append(hidden_characters_problem(club, "club"))
-    return problems
 
 
 def names_taken(event: Event, *, besides: Player | None = None) -> set[str]:

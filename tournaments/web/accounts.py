@@ -9,11 +9,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from people import services as people
 from scoring.problems import DomainError
 from tournaments import services
 from tournaments.access import attempt_wait, client_address
 from tournaments.models import Event
-from tournaments.web.forms import RegistrationForm, SignUpForm
+from tournaments.web.forms import ProfileForm, RegistrationForm, SignUpForm, show_problems
 
 
 def minutes(wait: float) -> int:
@@ -68,6 +69,26 @@ def my_events(request):
     entries = request.user.entries.select_related("event").order_by("-event__date")
     return render(request, "accounts/my_events.html", {
         "entries": entries, "organized": request.user.organized_events.order_by("-date")})
+
+
+@login_required
+def my_profile(request):
+    """The account's person: name, club and country on their profile, or the profile kept private."""
+    person = people.person_of_account(request.user)
+    form = ProfileForm(request.POST or None, initial={"name": person.name, "club": person.club,
+                                                      "country": person.country, "hidden": person.hidden})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            people.person_update(person=person, by=request.user, name=data["name"], club=data["club"],
+                                 country=data["country"])
+        except DomainError as error:
+            show_problems(form, error)
+        else:
+            people.person_hide(person=person, hidden=data["hidden"], by=request.user)
+            messages.success(request, _("Profile saved."))
+            return redirect("accounts:profile")
+    return render(request, "accounts/profile.html", {"form": form, "person": person})
 
 
 @login_required

@@ -8,6 +8,7 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from django_countries import countries
 
 from gaininggrounds.params import whole_number
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
@@ -317,3 +318,17 @@ class RegistrationForm(forms.Form):
     def __init__(self, *args, format_key: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["faction"].choices = [(f.key, localized(f)) for f in FORMATS[format_key].factions]
+
+
+class ProfileForm(forms.Form):
+    """What a person shows on their profile, and whether they show it at all."""
+
+    name = forms.CharField(label=_("Name on your profile"), max_length=100)
+    club = forms.CharField(label=_("Club"), max_length=100, required=False)
+    country = forms.ChoiceField(label=_("Country"), required=False)
+    hidden = forms.BooleanField(label=_("Keep my profile private (shown by name only, without events, games or "
+                                        "rating)"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *countries]  # named in the reader's language

@@ -10,6 +10,7 @@ app_name = "accounts"
 urlpatterns = [
     path("accounts/", accounts.my_events, name="my-events"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/profile/", accounts.my_profile, name="profile"),
     path("e/<slug:slug>/register/", accounts.register, name="register"),
     path("accounts/password-reset/", accounts.PasswordReset.as_view(
         success_url=reverse_lazy("accounts:password_reset_done")), name="password_reset"),

@@ -1,7 +1,7 @@
 """The organizer console, under /console/ (each view behind console.guards.organizer_view)."""
 from django.urls import path
 
-from tournaments.web.console import events, files, rounds
+from tournaments.web.console import events, files, people, rounds
 
 app_name = "console"
 
@@ -13,6 +13,8 @@ urlpatterns = [
     path(EVENT, events.event, name="event"),
     path(f"{EVENT}import/", events.import_players, name="import"),
     path(f"{EVENT}desk/", events.desk, name="desk"),
+    path(f"{EVENT}people/", people.people_page, name="people"),
+    path(f"{EVENT}people/suggest/", people.people_suggest, name="people-suggest"),
     path(f"{EVENT}awards/", events.awards, name="awards"),
     path(f"{EVENT}<str:action>-event/", events.finish_event, name="finish"),
     path(f"{EVENT}desk/check-in-all/", events.desk_check_in_all, name="desk-check-in-all"),

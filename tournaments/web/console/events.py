@@ -52,9 +52,13 @@ def events(request):
 @organizer_view
 def event(request, event):
     player_form = PlayerForm(request.POST or None, format_key=event.format)
+    player_form.fields["name"].widget.attrs.update({  # people of that name who played before, as it is typed
+        "hx-get": reverse("console:people-suggest", args=[event.slug]), "hx-target": "#person-choices",
+        "hx-trigger": "input changed delay:300ms", "autocomplete": "off"})
     if request.method == "POST" and player_form.is_valid():
         try:
-            services.player_register(event=event, by=request.user, **player_form.cleaned_data)
+            services.player_register(event=event, by=request.user, person=whole_number(request.POST.get("person")),
+                                     **player_form.cleaned_data)
         except DomainError as error:
             show_problems(player_form, error)
         else:

@@ -1,0 +1,74 @@
+"""The console's people: who each entry is across events. Suggestions while registering, and the event's
+people page, where an organizer merges an entry's person into someone who played before (or undoes it)."""
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from gaininggrounds.params import whole_number
+from people import services as people
+from people.models import Person, PersonRecord
+from people.names import search_key
+from scoring.problems import DomainError
+from tournaments.web.console.guards import organizer_view
+
+
+@organizer_view
+def people_suggest(request, event):
+    """While a name is typed: people of that name who played before, to link the new entry to one."""
+    found = people.people_named(request.GET.get("name", "")[:100])
+    taken = set(event.players.exclude(person=None).values_list("person_id", flat=True))
+    return render(request, "console/_person_choices.html", {
+        "choices": [(person, person.pk in taken) for person in found]})
+
+
+@organizer_view
+def people_page(request, event):
+    """Each entry with its person, and the people elsewhere who may be the same one (same name, accents and
+    case aside, or found by a search)."""
+    if request.method == "POST":
+        return _act(request, event)
+    entries = list(event.players.filter(is_ringer=False).select_related("person"))
+    keys = {search_key(entry.name) for entry in entries}
+    mine = {entry.person_id for entry in entries}
+    namesakes = {}
+    for person in (Person.objects.filter(merged_into=None, search_key__in=keys).exclude(pk__in=mine)
+                   .annotate(played=Count("entries"))):
+        namesakes.setdefault(person.search_key, []).append(person)
+    query = request.GET.get("q", "").strip()[:100]
+    rows = [{"entry": entry, "namesakes": namesakes.get(search_key(entry.name), []),
+             "may_merge": entry.person_id is not None and people.may_merge(request.user, entry.person)}
+            for entry in entries]
+    merges = (PersonRecord.objects.filter(action="person_merged")
+              .filter(Q(person_id__in=mine) | Q(other_id__in=mine)).select_related("person", "other")[:20])
+    undone = set(PersonRecord.objects.filter(action="person_merge_undone", before__merge__in=[m.pk for m in merges])
+                 .values_list("before__merge", flat=True))
+    return render(request, "console/people.html", {
+        "event": event, "rows": rows, "query": query,
+        "found": [p for p in people.people_named(query, limit=20) if p.pk not in mine] if query else [],
+        "merges": [(m, m.pk in undone) for m in merges]})
+
+
+def _act(request, event):
+    """Merge an entry's person into another person, or undo a merge: each refused with its reason."""
+    try:
+        if "undo" in request.POST:
+            merge = get_object_or_404(PersonRecord, pk=whole_number(request.POST.get("undo")) or 0,
+                                      action="person_merged")
+            if not (request.user.is_staff or merge.by_user_id == request.user.pk):
+                raise PermissionDenied
+            people.person_merge_undo(merge=merge, by=request.user)
+            messages.success(request, _("Merge undone: the entries are back with %(name)s.")
+                             % {"name": merge.other.name})
+        else:
+            entry = get_object_or_404(event.players, pk=whole_number(request.POST.get("entry")) or 0)
+            keep = get_object_or_404(Person, pk=whole_number(request.POST.get("keep")) or 0)
+            if entry.person is None or not people.may_merge(request.user, entry.person):
+                raise PermissionDenied
+            people.person_merge(keep=keep, absorb=entry.person, by=request.user)
+            messages.success(request, _("%(entry)s is now %(person)s: their games count on one profile.")
+                             % {"entry": entry.name, "person": keep.name})
+    except DomainError as error:
+        messages.error(request, str(error))
+    return redirect("console:people", event.slug)
