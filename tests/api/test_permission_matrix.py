@@ -16,6 +16,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from jobs.models import Job
+from people.models import Person
+from people.services import person_merge
 from tests.factories import Api
 from tournaments import services
 from tournaments.api.errors import api_not_found
@@ -54,7 +56,11 @@ class World:
     keys: dict
     tokens: dict
     users: dict
+    ann_person: int
+    fay_person: int
+    merge: int  # two people without entries, merged by the organizer
     fmt: str = "gg2017"
+    edition: str = "M2E"
 
 
 def build_world() -> World:
@@ -84,9 +90,12 @@ def build_world() -> World:
                                 output="{}", output_name="e-backup.json", output_type="application/json",
                                 created_by=users["organizer"])
     keys = {"player": ann.key, "opponent": bob.key, "other_game": cid.key, "other_event": fay.key}
+    kept, merged = (Person.objects.create(name=name, search_key=name.lower()) for name in ("Kit", "Kat"))
+    merge = person_merge(keep=kept, absorb=merged, by=users["organizer"])
     return World(e=e.pk, f=f.pk, game=first.pk, other_game=second.pk, ann=ann.pk, bob=bob.pk, cid=cid.pk,
                  eve=eve.pk, fay=fay.pk, job=str(job.pk), export=str(export.pk), slug=e.slug, f_slug=f.slug,
-                 keys=keys, tokens=tokens, users=users)
+                 keys=keys, tokens=tokens, users=users, ann_person=ann.person_id, fay_person=fay.person_id,
+                 merge=merge.pk)
 
 
 def api_as(actor: str, world: World) -> Api:
@@ -177,6 +186,15 @@ API = [
     ("drop under the wrong event", "POST", "/api/events/{e}/players/{fay}/drop/", {},
      answers(401, 403, 403, 403, 403, 403, 404, 404, 403), None),
     ("round of another event", "GET", "/api/events/{f}/rounds/1/", None, answers(*[404] * 9), None),
+    ("people", "GET", "/api/people/", None, EVERYONE_200, None),
+    ("person", "GET", "/api/people/{ann_person}/", None, EVERYONE_200, None),
+    # Ann played only in E: its organizers (and staff) may merge her; nobody else.
+    ("merge person", "POST", "/api/people/{ann_person}/merge/", {"into": "{fay_person}"},
+     answers(401, 403, 403, 403, 403, 403, 201, 201, 201), None),
+    # Whoever merged (the organizer) or staff may undo it.
+    ("undo merge", "POST", "/api/people/merges/{merge}/undo/", {},
+     answers(401, 403, 403, 403, 403, 403, 200, 403, 200), None),
+    ("leaderboard", "GET", "/api/ratings/{edition}/", None, EVERYONE_200, None),
 ]
 
 PAGES = [
@@ -186,6 +204,9 @@ PAGES = [
     ("standings page", "GET", "/e/{slug}/standings/", EVERYONE_200),
     ("player page", "GET", "/e/{slug}/players/{ann}/", EVERYONE_200),
     ("player under the wrong event", "GET", "/e/{f_slug}/players/{ann}/", answers(*[404] * 9)),
+    ("profile", "GET", "/people/{ann_person}/", EVERYONE_200),
+    ("leaderboard page", "GET", "/ratings/M2E/", EVERYONE_200),
+    ("my profile", "GET", "/accounts/profile/", answers(302, 200, 302, 302, 302, 302, 200, 200, 200)),
     ("sign in", "GET", "/console/login/", EVERYONE_200),
     ("sign up", "GET", "/accounts/signup/", EVERYONE_200),
     ("password reset", "GET", "/accounts/password-reset/", EVERYONE_200),
@@ -196,6 +217,7 @@ PAGES = [
         ("edit player", "/console/e/{slug}/players/{ann}/edit/"),
         ("print", "/console/e/{slug}/rounds/1/print/"), ("settings", "/console/e/{slug}/settings/"),
         ("audit", "/console/e/{slug}/audit/"), ("job", "/console/jobs/{export}/"),
+        ("people", "/console/e/{slug}/people/"), ("suggestions", "/console/e/{slug}/people/suggest/?name=an"),
         ("job download", "/console/jobs/{export}/download/"))],
     ("console export", "POST", "/console/e/{slug}/export/standings/",
      answers(302, 403, 302, 302, 302, 302, 200, 200, 403)),
@@ -216,6 +238,9 @@ PAGES = [
      answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
     ("console finish", "POST", "/console/e/{slug}/finish-event/",
      answers(302, 403, 302, 302, 302, 302, 200, 200, 403)),
+    # Allowed, then refused by the input: no entry named (404).
+    ("console merge", "POST", "/console/e/{slug}/people/",
+     answers(302, 403, 302, 302, 302, 302, 404, 404, 403)),
     ("console check everyone in", "POST", "/console/e/{slug}/desk/check-in-all/",
      answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
     ("console warn", "POST", "/console/e/{slug}/players/{ann}/warn/",

@@ -24,11 +24,16 @@ class PlayerSerializer(serializers.ModelSerializer):
     key = serializers.CharField(read_only=True, required=False,
                                 help_text="Organizers only: the private key (`Authorization: Key <key>`).")
     link = serializers.SerializerMethodField(help_text="Organizers only: the player's private page.")
+    person = serializers.IntegerField(
+        source="person_id", required=False, allow_null=True, min_value=1,
+        help_text="Who the entry is across events (`/api/people/{id}/`; none for the Ringer). At registration, an "
+                  "existing person's id links the entry to them (else a new person is made); afterwards, two "
+                  "people who are one are merged (`/api/people/{id}/merge/`).")
 
     class Meta:
         model = Player
         fields = ["id", "name", "faction", "club", "email", "status", "is_ringer", "checked_in", "absent",
-                  "pinned_table", "key", "link"]
+                  "pinned_table", "key", "link", "person"]
         read_only_fields = ["status", "absent"]
 
     def get_link(self, player) -> str:
@@ -73,7 +78,9 @@ class EventPlayers(EventScoped):
         event = self.event()
         data = PlayerSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        player = services.player_register(event=event, by=request.user, **data.validated_data)
+        fields = dict(data.validated_data)
+        person = fields.pop("person_id", None)
+        player = services.player_register(event=event, by=request.user, person=person, **fields)
         return Response(players_out(request, event, player, organizer=True), status=status.HTTP_201_CREATED)
 
 
@@ -231,6 +238,10 @@ class PlayerDetail(EventScoped):
         if isinstance(request.data, dict) and "status" in request.data:  # it used to be ignored silently
             raise ValidationError({"status": ErrorDetail(
                 "A player's status changes through drop/, reinstate/ and disqualify/.", code="read_only")})
+        if isinstance(request.data, dict) and "person" in request.data:
+            raise ValidationError({"person": ErrorDetail(
+                "An entry's person changes by merging two people (/api/people/{id}/merge/), which is recorded "
+                "and can be undone.", code="read_only")})
         data = PlayerSerializer(player, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         changes = {k: v for k, v in data.validated_data.items()

@@ -1,7 +1,7 @@
 """The API's addresses, reversed by name under the "api" namespace (e.g. "api:job-download")."""
 from django.urls import path, re_path
 
-from tournaments.api import events, files, formats, games, players, rounds, standings
+from tournaments.api import events, files, formats, games, people, players, rounds, standings
 from tournaments.api.errors import api_not_found
 from tournaments.api.signin import SignInToken
 
@@ -43,5 +43,10 @@ urlpatterns = [
     path("games/<int:pk>/report/", games.GamePlayerAnswer.as_view(action="report"), name="game-report"),
     path("games/<int:pk>/confirm/", games.GameConfirm.as_view(action="confirm"), name="game-confirm"),
     path("games/<int:pk>/dispute/", games.GamePlayerAnswer.as_view(action="dispute"), name="game-dispute"),
+    path("people/", people.PeopleSearch.as_view(), name="people"),
+    path("people/<int:person_id>/", people.PersonDetail.as_view(), name="person-detail"),
+    path("people/<int:person_id>/merge/", people.PersonMerge.as_view(), name="person-merge"),
+    path("people/merges/<int:merge_id>/undo/", people.MergeUndo.as_view(), name="merge-undo"),
+    path("ratings/<str:edition>/", people.Leaderboard.as_view(), name="leaderboard"),
     re_path(r"^[\s\S]*$", api_not_found),  # any character, newlines included (an encoded %0A)
 ]

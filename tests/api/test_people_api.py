@@ -1,0 +1,68 @@
+"""People and ratings through the API, as a ranking bot or an organizer's script calls it."""
+import pytest
+
+from people import rating_store
+from people.models import Person, PersonRecord
+from tests.factories import new_event, play_round, rejected
+from tournaments.models import Player
+
+
+def test_an_entry_registered_with_a_person_joins_their_profile(api):
+    first, ids = new_event(api, players=2)
+    person = Player.objects.get(pk=ids[0]).person_id
+    status, second = api.post("/api/events/", {"name": "Autumn", "date": "2017-09-09", "format": "gg2017"})
+    status, entry = api.post(f"/api/events/{second['id']}/players/", {"name": "Player 0", "faction": "guild",
+                                                                     "person": person})
+    assert status == 201 and entry["person"] == person
+    answer = rejected(api, "POST", f"/api/events/{second['id']}/players/",
+                      {"name": "Someone", "faction": "guild", "person": person}, 409)
+    assert answer["errors"][0]["code"] == "person_registered"
+    rejected(api, "POST", f"/api/events/{second['id']}/players/", {"name": "X", "faction": "guild",
+                                                                  "person": "abc"}, 400)
+    answer = rejected(api, "PATCH", f"/api/events/{second['id']}/players/{entry['id']}/", {"person": 1}, 400)
+    assert answer["errors"][0]["attr"] == "person"
+
+
+def test_a_profile_and_the_leaderboard_read_as_documented(api, anon_api):
+    event, ids = new_event(api, players=4)
+    play_round(api, event, vp=(7, 3))
+    play_round(api, event, vp=(5, 5))
+    rating_store.ratings_refresh("M2E")
+    person = Player.objects.get(pk=ids[0]).person_id
+    status, profile = anon_api.get(f"/api/people/{person}/")
+    assert status == 200 and profile["person"]["id"] == person
+    assert len(profile["games"]) == 2 and {g["outcome"] for g in profile["games"]} <= {"win", "draw", "loss"}
+    assert profile["ratings"][0]["games"] == 2 and profile["events"][0]["event"] == event["id"]
+    status, board = anon_api.get("/api/ratings/M2E/?min=0")
+    assert status == 200 and board["listed"] == 4 and len(board["rows"]) == 4
+    assert [r["rating"] for r in board["rows"]] == sorted((r["rating"] for r in board["rows"]), reverse=True)
+    status, found = anon_api.get("/api/people/?q=player")
+    assert status == 200 and len(found) == 4
+
+
+@pytest.mark.parametrize("query", ["min=x", "page=0", "page=-1", "min=1e9"])
+def test_the_leaderboard_refuses_nonsense_with_400(anon_api, db, query):
+    assert anon_api.get(f"/api/ratings/M2E/?{query}")[0] == 400
+
+
+def test_unknown_editions_and_people(anon_api, db):
+    assert anon_api.get("/api/ratings/M9E/")[0] == 400
+    assert anon_api.get("/api/people/999999/")[0] == 404
+
+
+def test_merging_through_the_api_is_recorded_and_undone(api):
+    event, ids = new_event(api, players=1)
+    status, other = api.post("/api/events/", {"name": "Autumn", "date": "2017-09-09", "format": "gg2017"})
+    status, entry = api.post(f"/api/events/{other['id']}/players/", {"name": "P0", "faction": "guild"})
+    keep = Player.objects.get(pk=ids[0]).person_id
+    status, merge = api.post(f"/api/people/{entry['person']}/merge/", {"into": keep})
+    assert status == 201 and merge["entries"] == [entry["id"]]
+    assert api.get(f"/api/people/{entry['person']}/")[1]["person"]["id"] == keep  # answers as the person kept
+    rejected(api, "POST", f"/api/people/{entry['person']}/merge/", {"into": keep}, 403)  # no entries left to act for
+    rejected(api, "POST", f"/api/people/{keep}/merge/", {"into": 999999}, 400)
+    rejected(api, "POST", f"/api/people/{keep}/merge/", {"into": "x"}, 400)
+    status, _ = api.post(f"/api/people/merges/{merge['merge']}/undo/")
+    assert status == 200 and Player.objects.get(pk=entry["id"]).person_id == entry["person"]
+    rejected(api, "POST", f"/api/people/merges/{merge['merge']}/undo/", {}, 409)
+    assert PersonRecord.objects.filter(action="person_merge_undone").count() == 1
+    assert Person.objects.get(pk=entry["person"]).merged_into_id is None

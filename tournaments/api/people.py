@@ -1,0 +1,173 @@
+"""/api/people/ and /api/ratings/: people across events, their merges, and each edition's leaderboard."""
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from gaininggrounds.http_cache import PEOPLE, public_cache
+from gaininggrounds.params import whole_number
+from people import selectors
+from people import services as people
+from people.models import Person, PersonRecord
+
+
+class PersonSerializer(serializers.ModelSerializer):
+    country = serializers.CharField(source="country.code", help_text="ISO 3166 code; empty when not given.")
+    events = serializers.IntegerField(source="played", required=False, help_text="Events entered.")
+
+    class Meta:
+        model = Person
+        fields = ["id", "name", "club", "country", "hidden", "events"]
+
+
+class RatingSerializer(serializers.Serializer):
+    edition = serializers.CharField()
+    rating = serializers.FloatField(source="shown", help_text="mu − 3·sigma: what the leaderboard ranks by.")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField(help_text="The rating's uncertainty.")
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    faction = serializers.CharField(help_text="The faction of most rated games in the edition.")
+    rpi = serializers.FloatField(help_text="Longshanks' RPI over the same games, for comparison.")
+
+
+class ProfileGameSerializer(serializers.Serializer):
+    event = serializers.IntegerField(source="event.pk")
+    round = serializers.IntegerField(source="game.round.number")
+    date = serializers.DateField(source="event.date")
+    faction = serializers.CharField(source="entry.faction")
+    leader = serializers.CharField()
+    opponent = serializers.CharField(source="opponent.name", allow_null=True, default=None)
+    opponent_person = serializers.SerializerMethodField()
+    outcome = serializers.CharField(help_text="win, draw or loss as this person reads it; empty before a result.")
+    score = serializers.ListField(source="own", child=serializers.IntegerField(), allow_null=True,
+                                 help_text="[own VP, opponent's VP]; null for a bye or before a result.")
+    mission = serializers.ListField(child=serializers.JSONField(), help_text="[strategy, deployment, scheme pool]")
+
+    def get_opponent_person(self, line) -> int | None:
+        other = line["opponent"]
+        return None if other is None or other.person is None or other.person.hidden else other.person_id
+
+
+class ProfileSerializer(serializers.Serializer):
+    person = PersonSerializer()
+    ratings = RatingSerializer(many=True)
+    events = serializers.ListField(child=serializers.DictField())
+    games = ProfileGameSerializer(many=True)
+
+
+@public_cache(PEOPLE, params=("q",))
+class PeopleSearch(APIView):
+    @extend_schema(parameters=[OpenApiParameter("q", str, description="Part of a name (accents and case aside), "
+                                                "two letters at least")], responses=PersonSerializer(many=True))
+    def get(self, request):
+        """People whose name holds `q`, those who played most first (at most 20)."""
+        found = people.people_named(request.query_params.get("q", "")[:100], limit=20)
+        return Response(PersonSerializer(found, many=True).data)
+
+
+@public_cache(PEOPLE)
+class PersonDetail(APIView):
+    @extend_schema(responses=ProfileSerializer)
+    def get(self, request, person_id):
+        """A person's profile: ratings, events with place and record, every game. A merged person answers
+        as the person kept (see `person.id`); a hidden one with the name only."""
+        person = people.current(get_object_or_404(Person, pk=person_id))
+        if person.hidden:
+            return Response({"person": PersonSerializer(person).data, "ratings": [], "events": [], "games": []})
+        found = selectors.profile(person)
+        events = [{"event": e.entry.event_id, "name": e.entry.event.name, "date": e.entry.event.date,
+                   "format": e.entry.event.format, "faction": e.entry.faction, "place": e.entry.place,
+                   "players": e.players, "won": e.record["win"], "drawn": e.record["draw"],
+                   "lost": e.record["loss"]} for e in found["events"]]
+        return Response({"person": PersonSerializer(person).data,
+                         "ratings": RatingSerializer(found["ratings"], many=True).data,
+                         "events": events, "games": ProfileGameSerializer(found["games"], many=True).data})
+
+
+class MergeSerializer(serializers.Serializer):
+    into = serializers.IntegerField(min_value=1, help_text="The person kept: this one's entries move there.")
+
+
+class MergeDoneSerializer(serializers.Serializer):
+    merge = serializers.IntegerField(source="pk", help_text="Undo it with POST /api/people/merges/{merge}/undo/.")
+    kept = serializers.IntegerField(source="person_id")
+    merged = serializers.IntegerField(source="other_id")
+    entries = serializers.ListField(source="before.entries", child=serializers.IntegerField())
+
+
+class PersonMerge(APIView):
+    @extend_schema(request=MergeSerializer, responses={201: MergeDoneSerializer})
+    def post(self, request, person_id):
+        """This person turns out to be `into`: recorded, and reversible. Staff may merge anyone; an organizer,
+        a person without an account whose entries are all in events they organize."""
+        _signed_in(request)
+        absorb = get_object_or_404(Person, pk=person_id)
+        data = MergeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        keep = Person.objects.filter(pk=data.validated_data["into"]).first()
+        if keep is None:
+            raise ValidationError({"into": ["No person has this id."]}, code="invalid")
+        if not people.may_merge(request.user, absorb):
+            raise PermissionDenied("Only staff, or an organizer of every event this person played, may merge them.")
+        record = people.person_merge(keep=keep, absorb=absorb, by=request.user)
+        return Response(MergeDoneSerializer(record).data, status=status.HTTP_201_CREATED)
+
+
+class MergeUndo(APIView):
+    @extend_schema(request=None, responses=MergeDoneSerializer)
+    def post(self, request, merge_id):
+        """Undo a merge: its entries (and account, if it moved) go back. Staff, or whoever merged."""
+        _signed_in(request)
+        merge = get_object_or_404(PersonRecord, pk=merge_id, action="person_merged")
+        if not (request.user.is_staff or merge.by_user_id == request.user.pk):
+            raise PermissionDenied("Only staff, or whoever merged them, may undo a merge.")
+        people.person_merge_undo(merge=merge, by=request.user)
+        return Response(MergeDoneSerializer(merge).data)
+
+
+def _signed_in(request) -> None:
+    if not request.user.is_authenticated:
+        raise NotAuthenticated()
+
+
+class LeaderboardRowSerializer(RatingSerializer):
+    person = serializers.IntegerField(source="person_id")
+    name = serializers.CharField(source="person.name")
+    country = serializers.CharField(source="person.country.code")
+
+
+class LeaderboardSerializer(serializers.Serializer):
+    edition = serializers.CharField()
+    listed = serializers.IntegerField(help_text="People listed with these filters, on every page.")
+    page = serializers.IntegerField()
+    rows = LeaderboardRowSerializer(many=True)
+
+
+@public_cache(PEOPLE, params=("faction", "country", "min", "page"))
+class Leaderboard(APIView):
+    @extend_schema(parameters=[
+        OpenApiParameter("faction", str, description="Only people whose most played faction this is"),
+        OpenApiParameter("country", str, description="ISO 3166 code"),
+        OpenApiParameter("min", int, description=f"At least this many rated games (default {selectors.MIN_GAMES})"),
+        OpenApiParameter("page", int, description=f"{selectors.LEADERBOARD_PAGE} a page")],
+        responses=LeaderboardSerializer)
+    def get(self, request, edition):
+        """An edition's ratings, best first (M2E, M3E, M4E)."""
+        if edition not in selectors.EDITIONS:
+            raise ValidationError({"edition": [f"One of {', '.join(selectors.EDITIONS)}."]}, code="invalid")
+        query = request.query_params
+        min_games = whole_number(query.get("min", str(selectors.MIN_GAMES)), most=100_000)
+        page = whole_number(query.get("page", "1"), most=100_000)
+        if min_games is None or not page:
+            raise ValidationError({"min": ["A whole number."]} if min_games is None else
+                                  {"page": ["A whole number from 1."]}, code="invalid")
+        rows, listed = selectors.leaderboard(edition, faction=query.get("faction", "")[:40],
+                                             country=query.get("country", "")[:2].upper(), min_games=min_games,
+                                             page=page)
+        return Response(LeaderboardSerializer({"edition": edition, "listed": listed, "page": page,
+                                               "rows": rows}).data)
