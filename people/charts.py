@@ -9,7 +9,7 @@ import re
 import leather
 from django.utils.html import escape
 
-WIDTH, HEIGHT = 640, 300
+WIDTH, HEIGHT = 400, 240  # about a phone's width, so the labels read at their size there
 
 leather.theme.default_font_family = "system-ui, sans-serif"
 leather.theme.title_font_family = "system-ui, sans-serif"
@@ -31,7 +31,9 @@ def framed(chart: leather.Chart, title: str, *, width: int = WIDTH, height: int 
 def line_over_time(points: list[tuple], title: str, *, name: str) -> str:
     """One series over dates (a rating's history), ticks as day/month/year; `name` labels the line."""
     chart = leather.Chart()
-    chart.add_x_axis(tick_formatter=lambda value, _index, _count: value.strftime("%d/%m/%y"))
-    chart.add_y_axis(tick_formatter=lambda value, _index, _count: f"{value:.0f}")
+    days = sorted({day for day, _value in points})
+    ticks = days if len(days) <= 3 else [days[0], days[len(days) // 2], days[-1]]  # three fit a phone
+    chart.add_x_axis(ticks=ticks, tick_formatter=lambda value, _index, _count: value.strftime("%d/%m/%y"))
+    chart.add_y_axis(tick_formatter=lambda value, _index, _count: f"{value:.1f}")
     chart.add_line(points, name=name, stroke_color="#2a6f97", width=2)
     return framed(chart, title)

@@ -1,10 +1,13 @@
-"""Load a small demo event once: an organizer account, twelve players, round 1 paired."""
+"""Load a small demo event once: an organizer account, twelve players, round 1 paired; and two earlier
+finished events of the same people, so profiles, ratings and the leaderboard have something to show."""
 import datetime
+import random
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scoring.validator import Report
 from tournaments import services
 from tournaments.models import Event
 
@@ -37,20 +40,46 @@ class Command(BaseCommand):
             organizer = user_model.objects.filter(username="organizer").first()
             if organizer is None:
                 organizer = user_model.objects.create_user("organizer", password="demo-organizer")
+            people = self.earlier_events(organizer)
             event = services.event_create(user=organizer, name="Demo Gaining Grounds", format="gg2017",
                                           date=datetime.date.today())
             for name, faction, club in DEMO_PLAYERS:
-                services.player_register(event=event, name=name, faction=faction, club=club, by=organizer)
+                services.player_register(event=event, name=name, faction=faction, club=club, by=organizer,
+                                         person=people[name])
             services.player_register(event=event, name="Rita the Ringer", faction="guild", is_ringer=True,
                                      by=organizer)
             services.round_generate(event=event, seed="demo", by=organizer)
         self.stdout.write("Demo event loaded.")
+
+    def earlier_events(self, organizer) -> dict[str, int]:
+        """Two finished four-round events of the demo's players (results follow a hidden skill, so the ratings
+        differ); returns each player's person, for the demo event's entries."""
+        dice = random.Random("demo")
+        skill = {name: dice.gauss(0, 1) for name, _faction, _club in DEMO_PLAYERS}
+        people = {}
+        for weeks, name in ((12, "Winter Skirmish"), (6, "Spring Gaining Grounds")):
+            event = services.event_create(user=organizer, name=name, format="gg2017", rounds=4,
+                                          date=datetime.date.today() - datetime.timedelta(weeks=weeks))
+            entries = {player: services.player_register(event=event, name=player, faction=faction, club=club,
+                                                        by=organizer, person=people.get(player))
+                       for player, faction, club in DEMO_PLAYERS}
+            people = {player: entry.person_id for player, entry in entries.items()}
+            for _ in range(4):
+                rnd = services.round_generate(event=event, seed=f"{name}-{_}", by=organizer)
+                for game in rnd.games.select_related("round__event", "player_a", "player_b"):
+                    edge = 2.2 * (skill[game.player_a.name] - skill[game.player_b.name])
+                    vp_a = max(0, min(10, round(5 + edge + dice.gauss(0, 1.8))))
+                    services.result_record(game=game, by=organizer, report=Report(
+                        outcome="played", vp_a=vp_a, vp_b=max(0, min(10, 10 - vp_a - dice.randint(0, 2)))))
+            services.event_finish(event=event, by=organizer)
+        return people
 
     def show(self, event: Event, site: str) -> None:
         """The full addresses to open: the console, the public pages, and two players' private links."""
         rnd = event.round_set.order_by("-number").first()
         lines = [f"Console:        {site}/console/  (user organizer, password demo-organizer)",
                  f"Event page:     {site}/e/{event.slug}/",
+                 f"Ratings:        {site}/ratings/M2E/?min=0",
                  f"API:            {site}/api/events/{event.id}/  (documented at {site}/api/schema/swagger-ui/)"]
         first = rnd and rnd.games.exclude(table=None).select_related("player_a", "player_b").first()
         if first is not None:
