@@ -7,6 +7,7 @@ import io
 import re
 
 import leather
+from django.utils.formats import number_format
 from django.utils.html import escape
 
 WIDTH, HEIGHT = 400, 240  # about a phone's width, so the labels read at their size there
@@ -34,6 +35,6 @@ def line_over_time(points: list[tuple], title: str, *, name: str) -> str:
     days = sorted({day for day, _value in points})
     ticks = days if len(days) <= 3 else [days[0], days[len(days) // 2], days[-1]]  # three fit a phone
     chart.add_x_axis(ticks=ticks, tick_formatter=lambda value, _index, _count: value.strftime("%d/%m/%y"))
-    chart.add_y_axis(tick_formatter=lambda value, _index, _count: f"{value:.1f}")
+    chart.add_y_axis(tick_formatter=lambda value, _index, _count: number_format(value, 1))  # "2,5" in French
     chart.add_line(points, name=name, stroke_color="#2a6f97", width=2)
     return framed(chart, title)
