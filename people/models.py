@@ -100,3 +100,36 @@ class RatingsDue(models.Model):
     edition = models.CharField(max_length=3, choices=EDITIONS)
     since = models.DateField()
     at = models.DateTimeField(default=timezone.now)
+
+
+def uk_points() -> dict:
+    from ratings.series import UK
+
+    return UK.as_json()
+
+
+class Series(models.Model):
+    """A ranking series: the events that count (an edition in a date range, or a list), a placement-points
+    table, and how many best results count per person in a rolling window. Its standings are read from
+    the finished events' places (`people.selectors.series_standings`)."""
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=140, unique=True)
+    edition = models.CharField(max_length=3, choices=EDITIONS)
+    starts = models.DateField(null=True, blank=True)
+    ends = models.DateField(null=True, blank=True)
+    # When listed, only these events count (still of the edition and in the dates).
+    events = models.ManyToManyField("tournaments.Event", blank=True, related_name="series")
+    points = models.JSONField(default=uk_points)
+    best_of = models.PositiveSmallIntegerField(default=5)
+    # Results older than this many days (before the series' end, or today) drop out; empty: all count.
+    rolling_days = models.PositiveIntegerField(null=True, blank=True, default=365)
+    organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="series")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "name"]
+        constraints = [models.CheckConstraint(condition=Q(best_of__gte=1), name="series_best_of_positive")]
+
+    def __str__(self):
+        return self.name

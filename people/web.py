@@ -9,7 +9,8 @@ from django_countries import countries
 
 from gaininggrounds.http_cache import PEOPLE, public_cache
 from people import charts, selectors
-from people.models import Person
+from people.models import Person, Series
+from people.series import standings as series_standings
 from people.services import current
 from tournaments.web import presenters
 
@@ -82,3 +83,14 @@ def _number(text: str | None, default: int, *, upper: int, lower: int = 0) -> in
         return min(max(int(text), lower), upper)
     except (TypeError, ValueError):
         return default
+
+
+@public_cache(PEOPLE)
+def series_list_page(request):
+    return render(request, "people/series_list.html", {"all_series": Series.objects.all()})
+
+
+@public_cache(PEOPLE)
+def series_page(request, slug: str):
+    series = get_object_or_404(Series, slug=slug)
+    return render(request, "people/series.html", {"series": series, "standings": series_standings(series)})

@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 
 from jobs.models import Job
 from people.models import Person
+from people.series import series_create
 from people.services import person_merge
 from tests.factories import Api
 from tournaments import services
@@ -59,6 +60,7 @@ class World:
     ann_person: int
     fay_person: int
     merge: int  # two people without entries, merged by the organizer
+    series: str  # kept by the organizer
     fmt: str = "gg2017"
     edition: str = "M2E"
 
@@ -95,7 +97,7 @@ def build_world() -> World:
     return World(e=e.pk, f=f.pk, game=first.pk, other_game=second.pk, ann=ann.pk, bob=bob.pk, cid=cid.pk,
                  eve=eve.pk, fay=fay.pk, job=str(job.pk), export=str(export.pk), slug=e.slug, f_slug=f.slug,
                  keys=keys, tokens=tokens, users=users, ann_person=ann.person_id, fay_person=fay.person_id,
-                 merge=merge.pk)
+                 merge=merge.pk, series=series_create(by=users["organizer"], name="South", edition="M2E").slug)
 
 
 def api_as(actor: str, world: World) -> Api:
@@ -195,6 +197,11 @@ API = [
     ("undo merge", "POST", "/api/people/merges/{merge}/undo/", {},
      answers(401, 403, 403, 403, 403, 403, 200, 403, 200), None),
     ("leaderboard", "GET", "/api/ratings/{edition}/", None, EVERYONE_200, None),
+    ("series", "GET", "/api/series/", None, EVERYONE_200, None),
+    # Anyone signed in may keep a series (it reads public results); a key holder is no account.
+    ("create series", "POST", "/api/series/", {"name": "S", "edition": "M2E"},
+     answers(401, 201, 403, 403, 403, 403, 201, 201, 201), None),
+    ("series standings", "GET", "/api/series/{series}/", None, EVERYONE_200, None),
 ]
 
 PAGES = [
@@ -206,6 +213,9 @@ PAGES = [
     ("player under the wrong event", "GET", "/e/{f_slug}/players/{ann}/", answers(*[404] * 9)),
     ("profile", "GET", "/people/{ann_person}/", EVERYONE_200),
     ("leaderboard page", "GET", "/ratings/M2E/", EVERYONE_200),
+    ("series page", "GET", "/series/{series}/", EVERYONE_200),
+    ("console series", "GET", "/console/series/", answers(302, 200, 302, 302, 302, 302, 200, 200, 200)),
+    ("console series edit", "GET", "/console/series/{series}/", answers(302, 403, 302, 302, 302, 302, 200, 403, 200)),
     ("my profile", "GET", "/accounts/profile/", answers(302, 200, 302, 302, 302, 302, 200, 200, 200)),
     ("sign in", "GET", "/console/login/", EVERYONE_200),
     ("sign up", "GET", "/accounts/signup/", EVERYONE_200),

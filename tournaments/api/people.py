@@ -1,6 +1,7 @@
-"""/api/people/ and /api/ratings/: people across events, their merges, and each edition's leaderboard."""
+"""/api/people/, /api/ratings/ and /api/series/: people across events, their merges, each edition's
+leaderboard and the ranking series."""
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
 from rest_framework.response import Response
@@ -10,7 +11,9 @@ from gaininggrounds.http_cache import PEOPLE, public_cache
 from gaininggrounds.params import whole_number
 from people import selectors
 from people import services as people
-from people.models import Person, PersonRecord
+from people.models import Person, PersonRecord, Series
+from people.series import series_create
+from people.series import standings as series_standings
 
 
 class PersonSerializer(serializers.ModelSerializer):
@@ -171,3 +174,63 @@ class Leaderboard(APIView):
                                              page=page)
         return Response(LeaderboardSerializer({"edition": edition, "listed": listed, "page": page,
                                                "rows": rows}).data)
+
+
+class SeriesInSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    edition = serializers.ChoiceField(choices=["M2E", "M3E", "M4E"])
+    starts = serializers.DateField(required=False, allow_null=True, default=None)
+    ends = serializers.DateField(required=False, allow_null=True, default=None)
+    best_of = serializers.IntegerField(required=False, default=5, min_value=1, max_value=100)
+    rolling_days = serializers.IntegerField(required=False, allow_null=True, default=365, min_value=1,
+                                            max_value=3660, help_text="null: every result in the dates counts")
+    points = serializers.JSONField(required=False, help_text='Default the UK scheme: {"by_rounds": {"3": 100, '
+                                   '"4": 110, "5": 120}, "minimum": 5, "full_field": 16, "min_players": 8}')
+    events = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False,
+                                   help_text="Only these events (ids) count; empty: every finished event of the "
+                                             "edition in the dates.")
+
+
+class SeriesOutSerializer(serializers.ModelSerializer):
+    events = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Series
+        fields = ["slug", "name", "edition", "starts", "ends", "best_of", "rolling_days", "points", "events"]
+
+
+class SeriesRowSerializer(serializers.Serializer):
+    person = serializers.IntegerField(source="0.person")
+    name = serializers.CharField(source="1.name")
+    points = serializers.IntegerField(source="0.total")
+    counted = serializers.SerializerMethodField(help_text="The results that count: event and points, best first.")
+    events = serializers.IntegerField(source="0.events", help_text="Results in the window.")
+
+    def get_counted(self, row) -> list[dict]:
+        return [{"event": p.event, "points": p.points} for p in row[0].counted]
+
+
+class SeriesList(APIView):
+    @extend_schema(responses=SeriesOutSerializer(many=True))
+    def get(self, request):
+        return Response(SeriesOutSerializer(Series.objects.prefetch_related("events"), many=True).data)
+
+    @extend_schema(request=SeriesInSerializer, responses={201: SeriesOutSerializer})
+    def post(self, request):
+        """Define a series; the signed-in user keeps it."""
+        data = SeriesInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        series = series_create(by=request.user, **data.validated_data)
+        return Response(SeriesOutSerializer(series).data, status=status.HTTP_201_CREATED)
+
+
+@public_cache(PEOPLE)
+class SeriesDetail(APIView):
+    @extend_schema(responses={200: inline_serializer("SeriesStandings", {
+        "series": SeriesOutSerializer(), "on": serializers.DateField(), "standings": SeriesRowSerializer(many=True)})})
+    def get(self, request, slug):
+        """A series' standings from its finished events."""
+        series = get_object_or_404(Series, slug=slug)
+        read = series_standings(series)
+        return Response({"series": SeriesOutSerializer(series).data, "on": read["on"],
+                         "standings": SeriesRowSerializer(read["rows"], many=True).data})

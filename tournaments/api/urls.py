@@ -48,5 +48,7 @@ urlpatterns = [
     path("people/<int:person_id>/merge/", people.PersonMerge.as_view(), name="person-merge"),
     path("people/merges/<int:merge_id>/undo/", people.MergeUndo.as_view(), name="merge-undo"),
     path("ratings/<str:edition>/", people.Leaderboard.as_view(), name="leaderboard"),
+    path("series/", people.SeriesList.as_view(), name="series-list"),
+    path("series/<slug:slug>/", people.SeriesDetail.as_view(), name="series-detail"),
     re_path(r"^[\s\S]*$", api_not_found),  # any character, newlines included (an encoded %0A)
 ]

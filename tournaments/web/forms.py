@@ -332,3 +332,58 @@ class ProfileForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["country"].choices = [("", "—"), *countries]  # named in the reader's language
+
+
+class SeriesForm(forms.Form):
+    """A ranking series in the console; the points table as the UK scheme's numbers, each one a field."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    edition = forms.ChoiceField(label=_("Edition"), choices=[("M4E", "M4E"), ("M3E", "M3E"), ("M2E", "M2E")])
+    starts = forms.DateField(label=_("From (empty: any date)"), required=False,
+                             widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    ends = forms.DateField(label=_("Until (empty: any date)"), required=False,
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    best_of = forms.IntegerField(label=_("Best results counted per person"), min_value=1, max_value=100, initial=5)
+    rolling_days = forms.IntegerField(label=_("Only results of the last this many days (empty: all)"),
+                                      min_value=1, max_value=3660, required=False, initial=365)
+    winner_3 = forms.IntegerField(label=_("Winner's points, 3 rounds"), min_value=1, max_value=10_000, initial=100)
+    winner_4 = forms.IntegerField(label=_("Winner's points, 4 rounds"), min_value=1, max_value=10_000, initial=110)
+    winner_5 = forms.IntegerField(label=_("Winner's points, 5 rounds or more"), min_value=1, max_value=10_000,
+                                  initial=120)
+    minimum = forms.IntegerField(label=_("Last place's points"), min_value=0, max_value=10_000, initial=5)
+    full_field = forms.IntegerField(label=_("The winner loses a point per player under"), min_value=0,
+                                    max_value=1000, initial=16)
+    min_players = forms.IntegerField(label=_("Events count from this many players"), min_value=2, max_value=1000,
+                                     initial=8)
+    events = forms.CharField(label=_("Only these events (their addresses or short names, one a line; empty: every "
+                                     "finished event of the edition in the dates)"), required=False,
+                             widget=forms.Textarea(attrs={"rows": 3}))
+
+    @classmethod
+    def of(cls, series, data=None):
+        points = series.points
+        rounds = points.get("by_rounds", {})
+        initial = {"name": series.name, "edition": series.edition, "starts": series.starts, "ends": series.ends,
+                   "best_of": series.best_of, "rolling_days": series.rolling_days,
+                   "winner_3": rounds.get("3"), "winner_4": rounds.get("4"), "winner_5": rounds.get("5"),
+                   "minimum": points.get("minimum"), "full_field": points.get("full_field"),
+                   "min_players": points.get("min_players"),
+                   "events": "\n".join(series.events.values_list("slug", flat=True))}
+        return cls(data, initial=initial)
+
+    def settings(self, event_ids: list[int] | None) -> dict:
+        data = self.cleaned_data
+        return {"name": data["name"], "edition": data["edition"], "starts": data["starts"], "ends": data["ends"],
+                "best_of": data["best_of"], "rolling_days": data["rolling_days"], "events": event_ids or [],
+                "points": {"by_rounds": {"3": data["winner_3"], "4": data["winner_4"], "5": data["winner_5"]},
+                           "minimum": data["minimum"], "full_field": data["full_field"],
+                           "min_players": data["min_players"]}}
+
+    def event_slugs(self) -> list[str]:
+        """The slugs typed: whole addresses ("https://…/e/spring-open/") or the short name alone."""
+        slugs = []
+        for line in self.cleaned_data["events"].splitlines():
+            parts = [p for p in line.strip().split("/") if p]
+            if parts:
+                slugs.append(parts[parts.index("e") + 1] if "e" in parts[:-1] else parts[-1])
+        return slugs

@@ -10,6 +10,8 @@ ROUND = f"{EVENT}rounds/<int:number>/"
 
 urlpatterns = [
     path("", events.events, name="events"),
+    path("series/", people.series_list, name="series-list"),
+    path("series/<slug:slug>/", people.series_edit, name="series"),
     path(EVENT, events.event, name="event"),
     path(f"{EVENT}import/", events.import_players, name="import"),
     path(f"{EVENT}desk/", events.desk, name="desk"),

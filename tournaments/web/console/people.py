@@ -1,6 +1,7 @@
 """The console's people: who each entry is across events. Suggestions while registering, and the event's
 people page, where an organizer merges an entry's person into someone who played before (or undoes it)."""
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
@@ -8,10 +9,13 @@ from django.utils.translation import gettext as _
 
 from gaininggrounds.params import whole_number
 from people import services as people
-from people.models import Person, PersonRecord
+from people.models import Person, PersonRecord, Series
 from people.names import search_key
+from people.series import series_create, series_update
 from scoring.problems import DomainError
+from tournaments.models import Event
 from tournaments.web.console.guards import organizer_view
+from tournaments.web.forms import SeriesForm, show_problems
 
 
 @organizer_view
@@ -72,3 +76,46 @@ def _act(request, event):
     except DomainError as error:
         messages.error(request, str(error))
     return redirect("console:people", event.slug)
+
+
+@login_required
+def series_list(request):
+    """The series the signed-in user keeps, and a new one (the UK scheme filled in)."""
+    form = SeriesForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        series = _saved(request, form, None)
+        if series is not None:
+            return redirect("console:series", series.slug)
+    return render(request, "console/series_list.html", {"form": form, "mine": request.user.series.all()})
+
+
+@login_required
+def series_edit(request, slug):
+    series = get_object_or_404(Series, slug=slug)
+    if not (request.user.is_staff or series.organizers.filter(pk=request.user.pk).exists()):
+        raise PermissionDenied
+    form = SeriesForm.of(series, request.POST or None)
+    if request.method == "POST" and form.is_valid() and _saved(request, form, series) is not None:
+        return redirect("console:series", series.slug)
+    return render(request, "console/series_edit.html", {"form": form, "series": series})
+
+
+def _saved(request, form, series):
+    """The series created or changed from the form, or None with the problems beside their fields."""
+    slugs = form.event_slugs()
+    found = dict(Event.objects.filter(slug__in=slugs).values_list("slug", "pk"))
+    missing = [s for s in slugs if s not in found]
+    if missing:
+        form.add_error("events", _("No event at: %(slugs)s") % {"slugs": ", ".join(missing)})
+        return None
+    try:
+        settings = form.settings([found[s] for s in slugs])
+        if series is None:
+            series = series_create(by=request.user, **settings)
+        else:
+            series = series_update(series=series, **settings)
+    except DomainError as error:
+        show_problems(form, error)
+        return None
+    messages.success(request, _("Series saved."))
+    return series
