@@ -38,3 +38,12 @@ def line_over_time(points: list[tuple], title: str, *, name: str) -> str:
     chart.add_y_axis(tick_formatter=lambda value, _index, _count: number_format(value, 1))  # "2,5" in French
     chart.add_line(points, name=name, stroke_color="#2a6f97", width=2)
     return framed(chart, title)
+
+
+def bars(values: list[tuple[str, float]], title: str, *, name: str) -> str:
+    """Horizontal bars (a win rate per faction, in %), labelled by name, from 0 to 100."""
+    chart = leather.Chart()
+    chart.add_x_scale(0, 100)
+    chart.add_x_axis(ticks=[0, 25, 50, 75, 100], tick_formatter=lambda value, _index, _count: f"{value:.0f} %")
+    chart.add_bars([(value, label) for label, value in values], name=name, fill_color="#2a6f97")
+    return framed(chart, title, height=max(120, 40 + 26 * len(values)))

@@ -133,3 +133,41 @@ class Series(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class TallyFields(models.Model):
+    """The counts of one statistic (see `ratings.tallies`): kind, key (a faction, leader, strategy…), other
+    (the opposing faction of a matchup, the faction of a leader or a strategy)."""
+
+    kind = models.CharField(max_length=12)
+    key = models.CharField(max_length=80)
+    other = models.CharField(max_length=80, blank=True, default="")
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+    losses = models.PositiveIntegerField(default=0)
+    scored = models.PositiveIntegerField(default=0)
+    vp = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class EventTally(TallyFields):
+    """An event's statistics, rewritten when its games change (with the ratings' refresh)."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="+")
+    edition = models.CharField(max_length=3, choices=EDITIONS)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "kind", "key", "other"], name="one_event_tally")]
+
+
+class EditionTally(TallyFields):
+    """An edition's statistics over every event: the sums of the events' tallies, kept by the refresh, so
+    the site's statistics page reads a few hundred rows instead of every game."""
+
+    edition = models.CharField(max_length=3, choices=EDITIONS)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["edition", "kind", "key", "other"], name="one_edition_tally")]

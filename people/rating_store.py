@@ -4,7 +4,8 @@ A change to rated games (a result, an entry linked to a person, a merge, an even
 edition due from its date (`ratings_due`), in the change's own transaction. The refresh then rates every
 game from the earliest due date on, starting from the ratings stored at the end of the day before it, and
 replaces what was stored from that date; Longshanks' RPI and the records are recomputed from all the
-edition's games (cheap next to the rating). Every number is what `ratings.skill` gives from scratch.
+edition's games (cheap next to the rating), and the statistics of play of the events from that date on
+(`people.tally_store`). Every number is what the pure modules give from scratch.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from django.db import connection, transaction
 from gaininggrounds import http_cache
 from gaininggrounds.celery import queue
 from people.models import Rating, RatingsDue, RatingStep
+from people.tally_store import tallies_refresh
 from ratings import longshanks
 from ratings.skill import DRAW, LOSS, WIN, RatedGame, history
 from ratings.skill import Rating as Skill
@@ -103,6 +105,7 @@ def ratings_refresh(edition: str) -> bool:
             (RatingStep(person_id=person, edition=edition, date=day, mu=r.mu, sigma=r.sigma, games=r.games)
              for (person, day), r in steps.items()), batch_size=BATCH)
         _store(edition, rows, games, current, touched)
+        tallies_refresh(edition, since)
         RatingsDue.objects.filter(pk__in=[pk for pk, _since in due]).delete()
         http_cache.bump(http_cache.PEOPLE)
     return True

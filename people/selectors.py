@@ -55,8 +55,8 @@ def profile(person: Person) -> dict:
         outcome = side_outcome(result, side) if result is not None else ""
         if outcome:
             events[mine.pk].record[outcome] += 1
-        leader = (result.leader_a or result.master_a) if result and side == "a" else (
-            (result.leader_b or result.master_b) if result else "")
+        leader = (result.master_a or result.leader_a) if result and side == "a" else (
+            (result.master_b or result.leader_b) if result else "")
         event = game.round.event
         factions[(event.format, mine.faction)] += 1
         if leader:

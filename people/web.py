@@ -1,17 +1,22 @@
-"""People's public pages: a profile across events and each edition's leaderboard. Cached as public pages
+"""People's public pages: profiles, leaderboards, ranking series and statistics of play. Cached as public pages
 (scope `people`, moved on by every event's writes and every refresh of the ratings)."""
 from __future__ import annotations
 
-from django.http import Http404
+import csv
+
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_countries import countries
 
 from gaininggrounds.http_cache import PEOPLE, public_cache
-from people import charts, selectors
+from people import charts, selectors, stats_tables, tally_store
 from people.models import Person, Series
+from people.series import series_events
 from people.series import standings as series_standings
 from people.services import current
+from tournaments.models import Event
 from tournaments.web import presenters
 
 LEADERBOARD_PARAMS = ("faction", "country", "min", "page")
@@ -94,3 +99,45 @@ def series_list_page(request):
 def series_page(request, slug: str):
     series = get_object_or_404(Series, slug=slug)
     return render(request, "people/series.html", {"series": series, "standings": series_standings(series)})
+
+
+@public_cache(PEOPLE)
+def site_stats_page(request, edition: str, table: str = ""):
+    if edition not in selectors.EDITIONS:
+        raise Http404("No such edition")
+    return _stats(request, tally_store.edition_tallies(edition), selectors.edition_format(edition), table, {
+        "title": _("%(edition)s statistics, every event") % {"edition": edition}, "edition": edition,
+        "base": reverse("people:site-stats", args=[edition])})
+
+
+@public_cache(PEOPLE)
+def event_stats_page(request, slug: str, table: str = ""):
+    event = get_object_or_404(Event, slug=slug)
+    return _stats(request, tally_store.event_tallies(event), event.format, table, {
+        "title": _("%(event)s statistics") % {"event": event.name}, "event": event,
+        "base": reverse("people:event-stats", args=[slug])})
+
+
+@public_cache(PEOPLE)
+def series_stats_page(request, slug: str, table: str = ""):
+    series = get_object_or_404(Series, slug=slug)
+    events = list(series_events(series).values_list("pk", flat=True))
+    return _stats(request, tally_store.events_tallies(events), selectors.edition_format(series.edition), table, {
+        "title": _("%(series)s statistics") % {"series": series.name}, "series": series,
+        "base": reverse("people:series-stats", args=[slug])})
+
+
+def _stats(request, counted: dict, format_key: str, table: str, context: dict):
+    """The statistics page, or one of its tables as CSV (`table`)."""
+    built = stats_tables.tables(counted, stats_tables.Names(format_key))
+    if table:
+        if table not in stats_tables.TABLES:
+            raise Http404("No such table")
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{table}.csv"'
+        csv.writer(response).writerows(stats_tables.csv_rows(table, built))
+        return response
+    rated = [(row["name"], 100 * row["value"]) for row in built["factions"] if row["value"] is not None]
+    chart = charts.bars(rated, _("Win rate by faction, mirror matches apart"), name=_("Win rate")) if rated else ""
+    return render(request, "people/stats.html", {**context, **built, "chart": chart,
+                                                 "tables": stats_tables.TABLES})

@@ -1,0 +1,105 @@
+"""Statistics of play as tables a page, a chart or a CSV shows: names in the reader's language, win
+rates with their intervals, sorted by games. Built from tallies (`ratings.tallies`), never from games."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from ratings.tallies import DEPLOYMENT, ENTRIES, FACTION, LEADER, MATCHUP, MIRROR, SCHEME, STRATEGY, Tally
+from scoring.formats import get_format
+from tournaments.web import presenters
+
+TABLES = ("factions", "leaders", "strategies", "deployments", "schemes", "matchups")
+
+
+def percent(value: float | None) -> str:
+    return "" if value is None else f"{100 * value:.0f} %"
+
+
+def rate_cells(tally: Tally | None) -> dict:
+    if tally is None or not tally.games:
+        return {"games": 0, "rate": "", "interval": "", "value": None}
+    low, high = tally.interval()
+    return {"games": tally.games, "rate": percent(tally.win_rate), "value": tally.win_rate,
+            "interval": f"{100 * low:.0f}–{100 * high:.0f} %", "wins": tally.wins, "draws": tally.draws,
+            "losses": tally.losses}
+
+
+class Names:
+    """Keys as the reader names them, from the format of the edition."""
+
+    def __init__(self, format_key: str):
+        self.format_key, self.fmt = format_key, get_format(format_key)
+
+    def faction(self, key: str) -> str:
+        return presenters.faction(self.format_key, key)
+
+    def strategy(self, key: str) -> str:
+        return presenters.localized(self.fmt.strategy(key)) or key
+
+    def deployment(self, key: str) -> str:
+        return presenters.localized(self.fmt.deployment(key)) or key
+
+    def scheme(self, key: str) -> str:
+        return presenters.localized(self.fmt.scheme(key)) or key
+
+
+def tables(counted: dict, names: Names) -> dict:
+    """Every table of the statistics page."""
+    of = lambda kind: {(key, other): tally for (k, key, other), tally in counted.items() if k == kind}  # noqa: E731
+    entries = {key: t.games for (key, _o), t in of(ENTRIES).items()}
+    played, mirrors = of(FACTION), of(MIRROR)
+    everyone = sum(entries.values())
+    factions = sorted({key for key, _o in played} | {key for key, _o in mirrors} | set(entries),
+                      key=lambda f: (-entries.get(f, 0), names.faction(f)))
+    faction_rows = [{"key": f, "name": names.faction(f), "entries": entries.get(f, 0),
+                     "share": percent(entries.get(f, 0) / everyone) if everyone else "",
+                     **rate_cells(played.get((f, ""))),
+                     "mirrors": mirrors[(f, "")].games // 2 if (f, "") in mirrors else 0} for f in factions]
+    leaders = sorted(of(LEADER).items(), key=lambda item: (-item[1].games, item[0][0]))
+    matchups = of(MATCHUP)
+    schemes = sorted(of(SCHEME).items(), key=lambda item: (-item[1].games, item[0][0]))
+    return {
+        "factions": faction_rows,
+        "leaders": [{"key": key, "name": key, "faction": names.faction(faction), **rate_cells(t)}
+                    for (key, faction), t in leaders],
+        "strategies": _by_mission(of(STRATEGY), names.strategy, names, factions),
+        "deployments": _by_mission(of(DEPLOYMENT), names.deployment, names, factions),
+        "schemes": [{"key": key, "name": names.scheme(key), "chosen": t.games,
+                     "scored": percent(t.scored / t.games), "mean_vp": f"{t.vp / t.games:.1f}", **rate_cells(t)}
+                    for (key, _o), t in schemes],
+        "matchups": {"factions": [(f, names.faction(f)) for f in factions],
+                     "rows": [(names.faction(f), [rate_cells(matchups.get((f, o))) if f != o else None
+                                                  for o in factions]) for f in factions]},
+    }
+
+
+def _by_mission(counted: dict, name, names: Names, factions: list[str]) -> list[dict]:
+    """A strategy's (or deployment's) games and each faction's win rate on it; every game has a winner and a
+    loser, so only the split by faction says something."""
+    keys = sorted({key for key, _f in counted}, key=name)
+    return [{"key": key, "name": name(key), "games": sum(t.games for (k, _f), t in counted.items() if k == key) // 2,
+             "factions": [(names.faction(f), rate_cells(counted.get((key, f)))) for f in factions
+                          if (key, f) in counted]} for key in keys]
+
+
+def csv_rows(table: str, built: dict) -> list[list]:
+    """One table as CSV rows, a header first."""
+    rate = [_("games"), _("wins"), _("draws"), _("losses"), _("win rate"), _("95 % interval")]
+
+    def cells(row):
+        return [row["games"], row.get("wins", 0), row.get("draws", 0), row.get("losses", 0), row["rate"],
+                row["interval"]]
+
+    if table == "factions":
+        return [[_("faction"), _("players"), _("share"), *rate, _("mirror games")]] + [
+            [r["name"], r["entries"], r["share"], *cells(r), r["mirrors"]] for r in built["factions"]]
+    if table == "leaders":
+        return [[_("leader"), _("faction"), *rate]] + [[r["name"], r["faction"], *cells(r)] for r in built["leaders"]]
+    if table in ("strategies", "deployments"):
+        return [[_("mission"), _("faction"), *rate]] + [
+            [r["name"], faction, *cells(c)] for r in built[table] for faction, c in r["factions"]]
+    if table == "schemes":
+        return [[_("scheme"), _("chosen"), _("scored"), _("mean VP"), *rate]] + [
+            [r["name"], r["chosen"], r["scored"], r["mean_vp"], *cells(r)] for r in built["schemes"]]
+    header = [_("faction"), *[name for _key, name in built["matchups"]["factions"]]]
+    return [header] + [[name, *[c["rate"] if c else "" for c in row]] for name, row in built["matchups"]["rows"]]
