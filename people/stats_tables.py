@@ -12,7 +12,7 @@ TABLES = ("factions", "leaders", "strategies", "deployments", "schemes", "matchu
 
 
 def percent(value: float | None) -> str:
-    return "" if value is None else f"{100 * value:.0f} %"
+    return "" if value is None else f"{100 * value:.0f}\u202f%"  # a narrow no-break space: "21 %" never splits
 
 
 def rate_cells(tally: Tally | None) -> dict:
@@ -20,7 +20,7 @@ def rate_cells(tally: Tally | None) -> dict:
         return {"games": 0, "rate": "", "interval": "", "value": None}
     low, high = tally.interval()
     return {"games": tally.games, "rate": percent(tally.win_rate), "value": tally.win_rate,
-            "interval": f"{100 * low:.0f}–{100 * high:.0f} %", "wins": tally.wins, "draws": tally.draws,
+            "interval": f"{100 * low:.0f}–{100 * high:.0f}\u202f%", "wins": tally.wins, "draws": tally.draws,
             "losses": tally.losses}
 
 

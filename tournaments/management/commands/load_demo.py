@@ -12,6 +12,10 @@ from tournaments import services
 from tournaments.models import Event
 
 DEMO_SLUG = "demo-gaining-grounds"
+MASTERS = {"guild": ("Lady Justice", "Perdita Ortega"), "arcanists": ("Rasputina", "Colette Du Bois"),
+           "resurrectionists": ("Seamus", "Nicodem"), "neverborn": ("Pandora", "Lilith"),
+           "outcasts": ("Viktoria Chambers", "Leveticus"), "ten-thunders": ("Misaki", "Shenlong"),
+           "gremlins": ("Som'er Teeth Jones", "Ophelia LaCroix")}
 DEMO_PLAYERS = [
     ("Ada Ortega", "guild", "Bristol Wyrd"), ("Ben Okafor", "arcanists", "Bristol Wyrd"),
     ("Chloé Martin", "resurrectionists", "Lyon Malifaux"), ("Dev Patel", "neverborn", ""),
@@ -69,7 +73,8 @@ class Command(BaseCommand):
                 for game in rnd.games.select_related("round__event", "player_a", "player_b"):
                     edge = 2.2 * (skill[game.player_a.name] - skill[game.player_b.name])
                     vp_a = max(0, min(10, round(5 + edge + dice.gauss(0, 1.8))))
-                    services.result_record(game=game, by=organizer, report=Report(
+                    masters = tuple(dice.choice(MASTERS[p.faction]) for p in (game.player_a, game.player_b))
+                    services.result_record(game=game, by=organizer, masters=masters, report=Report(
                         outcome="played", vp_a=vp_a, vp_b=max(0, min(10, 10 - vp_a - dice.randint(0, 2)))))
             services.event_finish(event=event, by=organizer)
         return people
