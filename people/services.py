@@ -101,6 +101,7 @@ def person_merge(*, keep: Person, absorb: Person, by) -> PersonRecord:
             keep.user_id = account
             keep.save(update_fields=["user"])
         Player.objects.filter(pk__in=moved).update(person=keep)
+        _event_pages_move_on(moved)
         absorb.merged_into = keep
         absorb.save(update_fields=["merged_into"])
         return _record(by, "person_merged", keep, absorb, before={"entries": moved, "account_moved": bool(account)})
@@ -122,6 +123,7 @@ def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
         moved = list(Player.objects.filter(pk__in=merge.before["entries"], person=keep).values_list("pk", flat=True))
         Player.objects.filter(pk__in=moved).update(person=absorb)
         _entries_due(moved)
+        _event_pages_move_on(moved)
         if merge.before.get("account_moved") and keep.user_id:
             account, keep.user = keep.user_id, None
             keep.save(update_fields=["user"])
@@ -168,6 +170,15 @@ def person_update(*, person: Person, by, name: str, club: str, country: str) -> 
             person.save(update_fields=["name", "search_key", "club", "country"])
             _record(by, "person_updated", person, None, before=before, after=after)
     return person
+
+
+def _event_pages_move_on(entries: list[int]) -> None:
+    """The events whose entries changed person: their feeds name the person."""
+    from tournaments.models import Event
+    from tournaments.services.changes import event_scopes  # not at the top: tournaments.services imports us
+
+    for event in Event.objects.filter(players__in=entries).distinct():
+        http_cache.bump(*event_scopes(event))
 
 
 def _entries_due(entries: list[int]) -> None:

@@ -66,3 +66,27 @@ def test_merging_through_the_api_is_recorded_and_undone(api):
     rejected(api, "POST", f"/api/people/merges/{merge['merge']}/undo/", {}, 409)
     assert PersonRecord.objects.filter(action="person_merge_undone").count() == 1
     assert Person.objects.get(pk=entry["person"]).merged_into_id is None
+
+
+def test_the_event_feed_holds_players_with_their_people_rounds_results_and_standings(api, anon_api, client,
+                                                                                     settings):
+    settings.PAGE_CACHE_GRACE_SECONDS = 0  # no second of grace: the change shows at once
+    event, ids = new_event(api, players=4)
+    play_round(api, event, vp=(7, 3))
+    Person.objects.filter(pk=Player.objects.get(pk=ids[1]).person_id).update(hidden=True)
+    status, feed = anon_api.get(f"/api/events/{event['id']}/feed/")
+    assert status == 200 and feed["event"]["edition"] == "M2E"
+    people = {p["id"]: p["person"] for p in feed["players"]}
+    assert people[ids[0]] == Player.objects.get(pk=ids[0]).person_id and people[ids[1]] is None
+    game = feed["rounds"][0]["games"][0]
+    assert game["result"]["a"]["vp"] == 7 and game["result"]["outcome"] == "played"
+    assert [s["rank"] for s in feed["standings"]][0] == 1
+    first = client.get(f"/api/events/{event['id']}/feed/", headers={"Accept": "application/json"})
+    tag = first["ETag"]
+    again = client.get(f"/api/events/{event['id']}/feed/", headers={"Accept": "application/json",
+                                                                   "If-None-Match": tag})
+    assert tag and again.status_code == 304
+    api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
+    changed = client.get(f"/api/events/{event['id']}/feed/", headers={"Accept": "application/json",
+                                                                     "If-None-Match": tag})
+    assert changed.status_code == 200 and len(changed.json()["rounds"]) == 2

@@ -1,7 +1,7 @@
 """The API's addresses, reversed by name under the "api" namespace (e.g. "api:job-download")."""
 from django.urls import path, re_path
 
-from tournaments.api import events, files, formats, games, people, players, rounds, standings
+from tournaments.api import events, feed, files, formats, games, people, players, rounds, standings
 from tournaments.api.errors import api_not_found
 from tournaments.api.signin import SignInToken
 
@@ -35,6 +35,7 @@ urlpatterns = [
     path(f"{EVENT}rounds/<int:number>/swap/", rounds.RoundSwap.as_view(), name="round-swap"),
     path(f"{EVENT}rounds/<int:number>/publish/", rounds.RoundPublish.as_view(), name="round-publish"),
     path(f"{EVENT}standings/", standings.Standings.as_view(), name="event-standings"),
+    path(f"{EVENT}feed/", feed.EventFeed.as_view(), name="event-feed"),
     path(f"{EVENT}exports/", files.EventExports.as_view(), name="event-exports"),
     path("jobs/<uuid:pk>/", files.JobDetail.as_view(), name="job-detail"),
     path("jobs/<uuid:pk>/download/", files.JobDownload.as_view(), name="job-download"),
