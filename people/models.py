@@ -135,39 +135,19 @@ class Series(models.Model):
         return self.name
 
 
-class TallyFields(models.Model):
-    """The counts of one statistic (see `ratings.tallies`): kind, key (a faction, leader, strategy…), other
-    (the opposing faction of a matchup, the faction of a leader or a strategy)."""
+class EventTally(models.Model):
+    """An event's statistics of play (see `ratings.tallies`): every count in one JSON object,
+    {"kind\tkey\tother": [games, wins, draws, losses, scored, vp]}, rewritten when its games change (with
+    the ratings' refresh). One row per event: a refresh writes a row, not hundreds."""
 
-    kind = models.CharField(max_length=12)
-    key = models.CharField(max_length=80)
-    other = models.CharField(max_length=80, blank=True, default="")
-    games = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-    draws = models.PositiveIntegerField(default=0)
-    losses = models.PositiveIntegerField(default=0)
-    scored = models.PositiveIntegerField(default=0)
-    vp = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        abstract = True
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="+")
+    edition = models.CharField(max_length=3, choices=EDITIONS, db_index=True)
+    counts = models.JSONField(default=dict)
 
 
-class EventTally(TallyFields):
-    """An event's statistics, rewritten when its games change (with the ratings' refresh)."""
+class EditionTally(models.Model):
+    """An edition's statistics over every event, summed from the events' rows by each refresh, so the site's
+    page reads one row instead of every game."""
 
-    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="+")
-    edition = models.CharField(max_length=3, choices=EDITIONS)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["event", "kind", "key", "other"], name="one_event_tally")]
-
-
-class EditionTally(TallyFields):
-    """An edition's statistics over every event: the sums of the events' tallies, kept by the refresh, so
-    the site's statistics page reads a few hundred rows instead of every game."""
-
-    edition = models.CharField(max_length=3, choices=EDITIONS)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["edition", "kind", "key", "other"], name="one_edition_tally")]
+    edition = models.CharField(max_length=3, choices=EDITIONS, unique=True)
+    counts = models.JSONField(default=dict)

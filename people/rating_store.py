@@ -21,7 +21,7 @@ from gaininggrounds.celery import queue
 from people.models import Rating, RatingsDue, RatingStep
 from people.tally_store import tallies_refresh
 from ratings import longshanks
-from ratings.skill import DRAW, LOSS, WIN, RatedGame, history
+from ratings.skill import DRAW, LOSS, WIN, RatedGame, history, outcome_of
 from ratings.skill import Rating as Skill
 from scoring.formats import FORMATS, get_format
 from scoring.validator import PLAYED
@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 BEGINNING = date(1900, 1, 1)  # "due from the start": a rebuild
 BATCH = 2000
+RPI_DECIMALS = 4
 
 
 def edition_of(format_key: str) -> str:
@@ -78,8 +79,7 @@ def rated_rows(edition: str) -> list[tuple]:
 
 def rated_game(row) -> RatedGame:
     day, number, a, b, tp_a, tp_b = row[:6]
-    outcome = WIN if tp_a > tp_b else DRAW if tp_a == tp_b else LOSS
-    return RatedGame(date=day, round=number, a=a, b=b, outcome=outcome)
+    return RatedGame(date=day, round=number, a=a, b=b, outcome=outcome_of(tp_a, tp_b))
 
 
 def ratings_refresh(edition: str) -> bool:
@@ -91,8 +91,7 @@ def ratings_refresh(edition: str) -> bool:
             return False
         since = min(day for _pk, day in due)
         rows = rated_rows(edition)
-        games = [rated_game(row) for row in rows]
-        later = [g for g in games if g.date >= since]
+        later = [rated_game(row) for row in rows if row[0] >= since]
         stale = set(RatingStep.objects.filter(edition=edition, date__gte=since).values_list("person_id", flat=True))
         touched = {g.a for g in later} | {g.b for g in later} | stale
         current = _steps_before(edition, since, touched)
@@ -104,7 +103,7 @@ def ratings_refresh(edition: str) -> bool:
         RatingStep.objects.bulk_create(
             (RatingStep(person_id=person, edition=edition, date=day, mu=r.mu, sigma=r.sigma, games=r.games)
              for (person, day), r in steps.items()), batch_size=BATCH)
-        _store(edition, rows, games, current, touched)
+        _store(edition, rows, current, touched)
         tallies_refresh(edition, since)
         RatingsDue.objects.filter(pk__in=[pk for pk, _since in due]).delete()
         http_cache.bump(http_cache.PEOPLE)
@@ -130,40 +129,39 @@ def _steps_before(edition: str, since: date, people: set[int]) -> dict[int, Skil
     return latest
 
 
-def _store(edition: str, rows: list[tuple], games: list[RatedGame], current: dict[int, Skill],
-           touched: set[int]) -> None:
-    """Write each person's row where it changed: the rating of those whose games changed, and the RPI,
-    which moves for their opponents and their opponents' opponents too."""
-    rpi = longshanks.rpi(games)
+def _store(edition: str, rows: list[tuple], current: dict[int, Skill], touched: set[int]) -> None:
+    """Write each person's row where it changed: the rating and record of those whose games changed, and the
+    RPI, which moves for their opponents and their opponents' opponents too. Stored to four decimals, so a
+    far-off game leaves most rows alone (and an update writes what a rebuild writes). Changed rows are
+    replaced (a delete and an insert: much faster than updating thousands of rows one CASE at a time)."""
+    outcomes = [outcome_of(row[4], row[5]) for row in rows]
+    rpi = {person: round(value, RPI_DECIMALS) for person, value in longshanks.rpi_of(
+        [row[2] for row in rows], [row[3] for row in rows], outcomes).items()}
     record, factions, last = defaultdict(Counter), defaultdict(Counter), {}
-    for row, game in zip(rows, games, strict=True):
-        for person, faction, score in ((game.a, row[6], game.outcome), (game.b, row[7], 1 - game.outcome)):
+    for row, outcome in zip(rows, outcomes, strict=True):
+        if row[2] not in touched and row[3] not in touched:
+            continue
+        for person, faction, score in ((row[2], row[6], outcome), (row[3], row[7], 1 - outcome)):
             record[person][score] += 1
             factions[person][faction] += 1
-            last[person] = max(last.get(person, game.date), game.date)
-    stored = {r.person_id: r for r in Rating.objects.filter(edition=edition)}
-    Rating.objects.filter(edition=edition, person_id__in=[p for p in stored if p not in rpi]).delete()
-    changed, new = [], []
+            last[person] = max(last.get(person, row[0]), row[0])
+    columns = [f.attname for f in Rating._meta.concrete_fields if f.attname != "id"]
+    stored = {row["person_id"]: row for row in Rating.objects.filter(edition=edition).values(*columns)}
+    replaced = []
     for person, value in rpi.items():
         row = stored.get(person)
-        if person not in touched:
-            if row is not None and abs(row.rpi - value) >= 1e-12:  # an opponent's games changed
-                row.rpi = value
-                changed.append(row)
-            continue
-        rating = current[person]
-        fields = dict(mu=rating.mu, sigma=rating.sigma, shown=rating.shown, games=rating.games,
-                      wins=record[person][WIN], draws=record[person][DRAW], losses=record[person][LOSS],
-                      faction=_most_played(factions[person]), rpi=value, last_played=last[person])
-        if row is None:
-            new.append(Rating(person_id=person, edition=edition, **fields))
-        else:
-            for key, field_value in fields.items():
-                setattr(row, key, field_value)
-            changed.append(row)
-    Rating.objects.bulk_create(new, batch_size=BATCH)
-    Rating.objects.bulk_update(changed, ["mu", "sigma", "shown", "games", "wins", "draws", "losses", "faction",
-                                         "rpi", "last_played"], batch_size=BATCH)
+        if person in touched:
+            rating = current[person]
+            replaced.append(Rating(person_id=person, edition=edition, mu=rating.mu, sigma=rating.sigma,
+                                   shown=rating.shown, games=rating.games, wins=record[person][WIN],
+                                   draws=record[person][DRAW], losses=record[person][LOSS],
+                                   faction=_most_played(factions[person]), rpi=value, last_played=last[person]))
+        elif row is not None and row["rpi"] != value:  # an opponent's games changed
+            replaced.append(Rating(**{**row, "rpi": value}))
+    gone = [p for p in stored if p not in rpi] + [r.person_id for r in replaced if r.person_id in stored]
+    for start in range(0, len(gone), BATCH):
+        Rating.objects.filter(edition=edition, person_id__in=gone[start:start + BATCH]).delete()
+    Rating.objects.bulk_create(replaced, batch_size=BATCH)
 
 
 def _most_played(factions: Counter) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Count
 
 from people.models import Person, Rating, RatingStep
 from scoring.formats import FORMATS
@@ -18,7 +18,8 @@ MIN_GAMES = 5  # listed from this many rated games (a reader may ask for more, o
 
 
 def side_outcome(result, side: str) -> str:
-    """A counted result from one side: win, draw or loss (a double loss is a loss for both; a bye, a win)."""
+    """A counted result from one side: win, draw or loss (a double loss is a loss for both; a bye, a win).
+    `result` has a Result's outcome, loser, tp_a and tp_b."""
     if result.outcome == BYE:
         return WIN
     if result.outcome == DOUBLE_LOSS:
@@ -37,33 +38,27 @@ class EventPlayed:
 
 
 def profile(person: Person) -> dict:
-    """Everything a profile shows, in four queries: entries with their events, the events' sizes, the
-    games with both players, ratings with their history."""
+    """Everything a profile shows, in a constant number of queries: entries with their events, the events'
+    sizes, the games on each side with both players, ratings with their history."""
     entries = list(Player.objects.filter(person=person).select_related("event").order_by("-event__date", "-id"))
     sizes = dict(Player.objects.filter(event__in=[e.event_id for e in entries], is_ringer=False)
                  .values_list("event").annotate(n=Count("id")).values_list("event", "n"))
     events = {e.pk: EventPlayed(entry=e, players=sizes.get(e.event_id, 0)) for e in entries}
-    games = (Game.objects.filter(Q(player_a__in=events) | Q(player_b__in=events), round__published_at__isnull=False)
-             .select_related("round__event", "player_a__person", "player_b__person", "result")
-             .order_by("-round__event__date", "-round__event_id", "-round__number"))
     lines, factions, leaders = [], Counter(), Counter()
-    for game in games:
-        mine = game.player_a if game.player_a_id in events else game.player_b
-        side = game.side_of(mine.pk)
-        other = game.player_b if side == "a" else game.player_a
-        result = getattr(game, "result", None)
-        outcome = side_outcome(result, side) if result is not None else ""
-        if outcome:
-            events[mine.pk].record[outcome] += 1
-        leader = (result.master_a or result.leader_a) if result and side == "a" else (
-            (result.master_b or result.leader_b) if result else "")
-        event = game.round.event
-        factions[(event.format, mine.faction)] += 1
-        if leader:
-            leaders[(event.format, leader)] += 1
-        lines.append({"game": game, "event": event, "entry": mine, "opponent": other, "result": result,
-                      "side": side, "outcome": outcome, "leader": leader,
-                      "own": _seen(result, side), "mission": game.mission()})
+    for side, other in (("a", "b"), ("b", "a")):
+        # One indexed lookup per side (an OR of the two would scan every game), as plain values: a profile
+        # lists hundreds of games.
+        for row in Game.objects.filter(**{f"player_{side}__in": list(events)},
+                                       round__published_at__isnull=False).values_list(*_game_columns(side, other)):
+            line = GameLine(*row, side=side)
+            outcome = side_outcome(line, side) if line.result_outcome else ""
+            if outcome:
+                events[line.entry].record[outcome] += 1
+            factions[(line.format, line.faction)] += 1
+            if line.leader:
+                leaders[(line.format, line.leader)] += 1
+            lines.append(line.shown(outcome))
+    lines.sort(key=lambda line: (line["date"], line["event_id"], line["round"]), reverse=True)
     ratings = list(Rating.objects.filter(person=person).order_by("edition"))
     steps = {}
     for edition, day, mu, sigma, played in (RatingStep.objects.filter(person=person).order_by("edition", "date")
@@ -73,11 +68,67 @@ def profile(person: Person) -> dict:
             "leaders": leaders.most_common(), "ratings": ratings, "steps": steps}
 
 
-def _seen(result, side: str) -> tuple[int, int] | None:
-    """The score as the profile's person reads it: their VP first."""
-    if result is None or result.outcome == BYE:
-        return None
-    return (result.vp_a, result.vp_b) if side == "a" else (result.vp_b, result.vp_a)
+def _game_columns(side: str, other: str) -> list[str]:
+    return ["round__event_id", "round__event__name", "round__event__slug", "round__event__date",
+            "round__event__format", "round__number", "table", f"player_{side}_id", f"player_{side}__faction",
+            f"player_{other}__name", f"player_{other}__faction", f"player_{other}__person_id",
+            f"player_{other}__person__hidden", "result__outcome", "result__loser", "result__tp_a", "result__tp_b",
+            "result__vp_a", "result__vp_b", f"result__master_{side}", f"result__leader_{side}", "strategy",
+            "deployment", "round__strategy", "round__deployment"]
+
+
+@dataclass
+class GameLine:
+    """One game from the profile's person's side, from one row of values."""
+
+    event_id: int
+    event_name: str
+    slug: str
+    date: object
+    format: str
+    round: int
+    table: int | None
+    entry: int
+    faction: str
+    opponent: str | None
+    opponent_faction: str | None
+    opponent_person: int | None
+    opponent_hidden: bool | None
+    result_outcome: str | None
+    loser: str | None
+    tp_a: int | None
+    tp_b: int | None
+    vp_a: int | None
+    vp_b: int | None
+    master: str | None
+    leader_key: str | None
+    own_strategy: str
+    own_deployment: str
+    strategy: str
+    deployment: str
+    side: str = "a"
+
+    @property
+    def outcome(self) -> str:  # what side_outcome reads, as a Result's field is named
+        return self.result_outcome or ""
+
+    @property
+    def leader(self) -> str:
+        return self.master or self.leader_key or ""
+
+    def shown(self, outcome: str) -> dict:
+        bye = self.opponent is None
+        mine, theirs = (self.vp_a, self.vp_b) if self.side == "a" else (self.vp_b, self.vp_a)
+        strategy, deployment = ((self.own_strategy, self.own_deployment) if self.own_strategy
+                                else (self.strategy, self.deployment))
+        return {"event_id": self.event_id, "event": self.event_name, "slug": self.slug, "date": self.date,
+                "format": self.format, "round": self.round, "table": self.table, "bye": bye,
+                "faction": self.faction, "leader": self.leader, "opponent": self.opponent,
+                "opponent_faction": self.opponent_faction,
+                "opponent_person": None if bye or self.opponent_hidden else self.opponent_person,
+                "outcome": outcome, "result": self.result_outcome or "",
+                "score": None if bye or self.result_outcome is None else (mine, theirs),
+                "strategy": strategy, "deployment": deployment}
 
 
 def leaderboard(edition: str, *, faction: str = "", country: str = "", min_games: int = MIN_GAMES,

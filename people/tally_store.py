@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from datetime import date
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Q
 
 from people.models import EditionTally, EventTally
-from ratings.tallies import Side, Tally, tallies
+from ratings.skill import outcome_of
+from ratings.tallies import Key, Side, Tally, tallies
 from scoring.formats import FORMATS
 from scoring.validator import PLAYED
 from tournaments.models import Event, Player, Result
@@ -28,7 +29,7 @@ def played_sides(events: list[int]) -> dict[int, list[Side]]:
     sides: dict[int, list[Side]] = {}
     for (event, tp_a, tp_b, faction_a, faction_b, master_a, leader_a, master_b, leader_b, own_strategy,
          own_deployment, strategy, deployment, breakdown) in rows.iterator(chunk_size=BATCH):
-        score = 1.0 if tp_a > tp_b else 0.5 if tp_a == tp_b else 0.0
+        score = outcome_of(tp_a, tp_b)
         strategy, deployment = (own_strategy, own_deployment) if own_strategy else (strategy, deployment)
         for faction, opponent, mine, leader, side in ((faction_a, faction_b, score, master_a or leader_a, "a"),
                                                        (faction_b, faction_a, 1 - score, master_b or leader_b, "b")):
@@ -40,7 +41,8 @@ def played_sides(events: list[int]) -> dict[int, list[Side]]:
 
 
 def tallies_refresh(edition: str, since: date) -> None:
-    """Rewrite the tallies of the edition's events from `since` on, then the edition's sums."""
+    """Rewrite the tallies of the edition's events from `since` on, then the edition's sums (from every
+    event's row, so an event deleted since leaves nothing behind)."""
     formats = [f.key for f in FORMATS.values() if f.edition == edition]
     events = list(Event.objects.filter(format__in=formats, date__gte=since).values_list("pk", flat=True))
     sides = played_sides(events)
@@ -48,44 +50,44 @@ def tallies_refresh(edition: str, since: date) -> None:
     for event, faction, players in (Player.objects.filter(event__in=events, is_ringer=False)
                                     .values_list("event", "faction").annotate(n=Count("id"))):
         entries.setdefault(event, Counter())[faction] = players
-    EventTally.objects.filter(edition=edition, event__date__gte=since).delete()
-    EventTally.objects.filter(event__in=events).delete()  # an event moved to another edition's format
+    EventTally.objects.filter(Q(edition=edition, event__date__gte=since) | Q(event__in=events)).delete()
     EventTally.objects.bulk_create(
-        (EventTally(event_id=event, edition=edition, kind=kind, key=key[:80], other=other[:80], **_counts(tally))
-         for event in events
-         for (kind, key, other), tally in tallies(sides.get(event, []), entries.get(event)).items()),
-        batch_size=BATCH)
-    EditionTally.objects.filter(edition=edition).delete()
-    EditionTally.objects.bulk_create(
-        (EditionTally(edition=edition, kind=kind, key=key, other=other, **counts)
-         for (kind, key, other), counts in _sums(EventTally.objects.filter(edition=edition))), batch_size=BATCH)
+        (EventTally(event_id=event, edition=edition, counts=_as_json(tallies(sides.get(event, []),
+                                                                               entries.get(event))))
+         for event in events), batch_size=BATCH)
+    EditionTally.objects.update_or_create(edition=edition, defaults={"counts": _summed_json(
+        EventTally.objects.filter(edition=edition).values_list("counts", flat=True))})
 
 
-def _counts(tally: Tally) -> dict:
-    return {name: getattr(tally, name) for name in COUNTS}
+def _summed_json(rows) -> dict:
+    """Events' counts added up as stored (lists of integers), without making a Tally of each: an edition's
+    hundreds of events and tens of thousands of counts in a few milliseconds."""
+    total: dict[str, list[int]] = {}
+    for counts in rows:
+        for key, values in counts.items():
+            known = total.get(key)
+            total[key] = list(values) if known is None else [x + y for x, y in zip(known, values, strict=True)]
+    return total
 
 
-def _sums(rows):
-    """Tally rows summed by the database per (kind, key, other)."""
-    summed = (rows.values("kind", "key", "other").annotate(**{f"sum_{name}": Sum(name) for name in COUNTS})
-              .order_by())
-    for row in summed:
-        yield (row["kind"], row["key"], row["other"]), {name: row[f"sum_{name}"] for name in COUNTS}
+def _as_json(counted: dict[Key, Tally]) -> dict:
+    return {"\t".join(key): [getattr(tally, name) for name in COUNTS] for key, tally in counted.items()}
 
 
-def event_tallies(event) -> dict[tuple[str, str, str], Tally]:
-    return _read(EventTally.objects.filter(event=event))
+def _from_json(counts: dict) -> dict[Key, Tally]:
+    return {tuple(key.split("\t")): Tally(*values) for key, values in counts.items()}
 
 
-def edition_tallies(edition: str) -> dict[tuple[str, str, str], Tally]:
-    return _read(EditionTally.objects.filter(edition=edition))
+def event_tallies(event) -> dict[Key, Tally]:
+    row = EventTally.objects.filter(event=event).values_list("counts", flat=True).first()
+    return _from_json(row or {})
 
 
-def events_tallies(events: list[int]) -> dict[tuple[str, str, str], Tally]:
-    """Several events' tallies (a series'), summed by the database."""
-    return {key: Tally(**counts) for key, counts in _sums(EventTally.objects.filter(event__in=events))}
+def edition_tallies(edition: str) -> dict[Key, Tally]:
+    row = EditionTally.objects.filter(edition=edition).values_list("counts", flat=True).first()
+    return _from_json(row or {})
 
 
-def _read(rows) -> dict[tuple[str, str, str], Tally]:
-    return {(r["kind"], r["key"], r["other"]): Tally(**{name: r[name] for name in COUNTS})
-            for r in rows.values("kind", "key", "other", *COUNTS)}
+def events_tallies(events: list[int]) -> dict[Key, Tally]:
+    """Several events' tallies (a series'), summed."""
+    return _from_json(_summed_json(EventTally.objects.filter(event__in=events).values_list("counts", flat=True)))

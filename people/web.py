@@ -16,10 +16,12 @@ from people.models import Person, Series
 from people.series import series_events
 from people.series import standings as series_standings
 from people.services import current
+from scoring.formats import get_format
 from tournaments.models import Event
 from tournaments.web import presenters
 
 LEADERBOARD_PARAMS = ("faction", "country", "min", "page")
+PROFILE_HEAD = "/people/"  # checked against the URL configuration by a test
 
 
 @public_cache(PEOPLE)
@@ -33,16 +35,49 @@ def profile_page(request, person_id: int):
     ratings = [{"rating": r, "chart": _chart(person, r.edition, found["steps"].get(r.edition, [])),
                 "steps": found["steps"].get(r.edition, []), "faction": _faction_of(r.edition, r.faction)}
                for r in found["ratings"]]
-    games = [{**line, "faction": presenters.faction(line["event"].format, line["entry"].faction),
-              "opponent_faction": presenters.faction(line["event"].format, line["opponent"].faction)
-              if line["opponent"] else "",
-              "mission": presenters.mission(line["event"].format, *line["mission"])}
+    names = _Names()
+    games = [{**line, "faction": names.faction(line["format"], line["faction"]),
+              "opponent_faction": names.faction(line["format"], line["opponent_faction"]) if line["opponent"] else "",
+              "mission": names.mission(line["format"], line["strategy"], line["deployment"]),
+              "profile": profile_link(line["opponent_person"]) if line["opponent_person"] else "",
+              "words": names.words(line)}
              for line in found["games"]]
     return render(request, "people/profile.html", {
         "person": person, "country": countries.name(person.country) if person.country else "",
-        "events": found["events"], "games": games, "ratings": ratings,
+        "events": found["events"], "games": games, "ratings": ratings, "round_word": _("Round"),
+        "bye_word": _("Bye"), "against_word": _("against"), "unreported_word": _("not reported yet"),
         "factions": [(presenters.faction(fmt, key), n) for (fmt, key), n in found["factions"]],
         "leaders": [(name, n) for (_fmt, name), n in found["leaders"]]})
+
+
+class _Names:
+    """Factions and missions named once per page, however many games name them (a profile lists hundreds)."""
+
+    def __init__(self):
+        self.known = {}
+
+    def faction(self, format_key: str, key: str) -> str:
+        if ("f", format_key, key) not in self.known:
+            self.known[("f", format_key, key)] = presenters.faction(format_key, key)
+        return self.known[("f", format_key, key)]
+
+    def mission(self, format_key: str, strategy: str, deployment: str) -> str:
+        if ("m", format_key, strategy, deployment) not in self.known:
+            fmt = get_format(format_key)
+            named = [presenters.localized(fmt.strategy(strategy)), presenters.localized(fmt.deployment(deployment))]
+            self.known[("m", format_key, strategy, deployment)] = " · ".join(n for n in named if n)
+        return self.known[("m", format_key, strategy, deployment)]
+
+    def words(self, line: dict) -> str:
+        """"Round 3", "won", "(forfeited)": each phrase translated once per page."""
+        outcome = {"win": _("won"), "draw": _("drawn"), "loss": _("lost")}.get(line["outcome"], "")
+        unusual = line["result"] not in ("", "played", "bye")
+        return f"{outcome} ({presenters.outcome_words(line['result'])})" if unusual else outcome
+
+
+def profile_link(person_id: int) -> str:
+    """A profile's address without a reverse() per row."""
+    return f"{PROFILE_HEAD}{person_id}/"
 
 
 def _faction_of(edition: str, key: str) -> str:

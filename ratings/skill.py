@@ -22,6 +22,11 @@ MODEL = PlackettLuce()  # mu 25, sigma 25/3, as the model's authors set them
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
 
+def outcome_of(tp_a: int, tp_b: int) -> float:
+    """A played game's result for its first player, by Tournament Points: WIN, DRAW or LOSS."""
+    return WIN if tp_a > tp_b else DRAW if tp_a == tp_b else LOSS
+
+
 @dataclass(frozen=True, order=True)
 class RatedGame:
     """One counted game between two people (byes, forfeits and games against the Ringer are not rated):

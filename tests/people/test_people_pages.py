@@ -104,3 +104,11 @@ def test_the_leaderboard_shrugs_off_nonsense(client, history, query):
 def test_an_unknown_edition_or_person_is_not_found(client, db):
     assert client.get("/ratings/M9E/").status_code == 404
     assert client.get("/people/999999/").status_code == 404
+
+
+def test_the_profile_links_its_addresses_as_the_urls_do(db):
+    from django.urls import reverse
+
+    from people.web import profile_link
+
+    assert profile_link(42) == reverse("people:profile", args=[42])

@@ -88,3 +88,26 @@ def test_longshanks_rpi_on_a_hand_computed_example():
     # With a threshold of 4 games, two games divide by Q = 1 + e^((10/4)(4/2 - 2)) = 2.
     assert rpi(games, threshold=4) == {1: 0.2578125, 2: 0.25, 3: 0.2421875}
     assert damping(4, 4) == 1.0 and damping(0, 4) == pytest.approx(1 + 2.718281828459045 ** 5)
+
+
+def rpi_by_the_definition(games, threshold):
+    """Longshanks' formula word for word, person by person (the module computes it with arrays)."""
+    scores, opponents = {}, {}
+    for game in games:
+        for me, them, score in ((game.a, game.b, game.outcome), (game.b, game.a, 1 - game.outcome)):
+            scores.setdefault(me, []).append(score)
+            opponents.setdefault(me, []).append(them)
+    r = {p: sum(s) / len(s) for p, s in scores.items()}
+    o_r = {p: sum(r[o] for o in them) / len(them) for p, them in opponents.items()}
+    o_o_r = {p: sum(o_r[o] for o in them) / len(them) for p, them in opponents.items()}
+    return {p: (r[p] / 4 + o_r[p] / 2 + o_o_r[p] / 4) / damping(len(scores[p]), threshold) for p in scores}
+
+
+@given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.sampled_from([WIN, DRAW, LOSS])), max_size=40),
+       st.integers(1, 12))
+def test_longshanks_rpi_follows_its_definition(pairs, threshold):
+    games = [RatedGame(date(2026, 1, 1), 1, a, b, outcome) for a, b, outcome in pairs if a != b]
+    expected = rpi_by_the_definition(games, threshold)
+    got = rpi(games, threshold=threshold)
+    assert got.keys() == expected.keys()
+    assert all(abs(got[p] - expected[p]) < 1e-12 for p in got)

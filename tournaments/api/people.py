@@ -39,21 +39,18 @@ class RatingSerializer(serializers.Serializer):
 
 
 class ProfileGameSerializer(serializers.Serializer):
-    event = serializers.IntegerField(source="event.pk")
-    round = serializers.IntegerField(source="game.round.number")
-    date = serializers.DateField(source="event.date")
-    faction = serializers.CharField(source="entry.faction")
+    event = serializers.IntegerField(source="event_id")
+    round = serializers.IntegerField()
+    date = serializers.DateField()
+    faction = serializers.CharField()
     leader = serializers.CharField()
-    opponent = serializers.CharField(source="opponent.name", allow_null=True, default=None)
-    opponent_person = serializers.SerializerMethodField()
+    opponent = serializers.CharField(allow_null=True, help_text="null: a bye")
+    opponent_person = serializers.IntegerField(allow_null=True, help_text="null for a private profile or a bye")
     outcome = serializers.CharField(help_text="win, draw or loss as this person reads it; empty before a result.")
-    score = serializers.ListField(source="own", child=serializers.IntegerField(), allow_null=True,
-                                 help_text="[own VP, opponent's VP]; null for a bye or before a result.")
-    mission = serializers.ListField(child=serializers.JSONField(), help_text="[strategy, deployment, scheme pool]")
-
-    def get_opponent_person(self, line) -> int | None:
-        other = line["opponent"]
-        return None if other is None or other.person is None or other.person.hidden else other.person_id
+    score = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                  help_text="[own VP, opponent's VP]; null for a bye or before a result.")
+    strategy = serializers.CharField()
+    deployment = serializers.CharField()
 
 
 class ProfileSerializer(serializers.Serializer):
