@@ -83,31 +83,38 @@ def rated_game(row) -> RatedGame:
 
 
 def ratings_refresh(edition: str) -> bool:
-    """Rate what is due in `edition`; False when nothing was. One refresh per edition at a time."""
+    """Rate what is due in `edition`, and count its statistics again; False when nothing was due. One
+    refresh per edition at a time, in one transaction."""
     with transaction.atomic():
         _lock(edition)
         due = list(RatingsDue.objects.filter(edition=edition).values_list("pk", "since"))
         if not due:
             return False
         since = min(day for _pk, day in due)
-        rows = rated_rows(edition)
-        later = [rated_game(row) for row in rows if row[0] >= since]
-        stale = set(RatingStep.objects.filter(edition=edition, date__gte=since).values_list("person_id", flat=True))
-        touched = {g.a for g in later} | {g.b for g in later} | stale
-        current = _steps_before(edition, since, touched)
-        RatingStep.objects.filter(edition=edition, date__gte=since).delete()
-        steps = {}
-        for (day, _round), rated in history(later, current):
-            current.update(rated)
-            steps.update({(person, day): rating for person, rating in rated.items()})
-        RatingStep.objects.bulk_create(
-            (RatingStep(person_id=person, edition=edition, date=day, mu=r.mu, sigma=r.sigma, games=r.games)
-             for (person, day), r in steps.items()), batch_size=BATCH)
-        _store(edition, rows, current, touched)
+        ratings_rate(edition, since)
         tallies_refresh(edition, since)
         RatingsDue.objects.filter(pk__in=[pk for pk, _since in due]).delete()
         http_cache.bump(http_cache.PEOPLE)
     return True
+
+
+def ratings_rate(edition: str, since: date) -> None:
+    """The ratings part of a refresh (inside its transaction): every game from `since` on rated from the
+    steps stored before it, and the people's rows brought up to date."""
+    rows = rated_rows(edition)
+    later = [rated_game(row) for row in rows if row[0] >= since]
+    stale = set(RatingStep.objects.filter(edition=edition, date__gte=since).values_list("person_id", flat=True))
+    touched = {g.a for g in later} | {g.b for g in later} | stale
+    current = _steps_before(edition, since, touched)
+    RatingStep.objects.filter(edition=edition, date__gte=since).delete()
+    steps = {}
+    for (day, _round), rated in history(later, current):
+        current.update(rated)
+        steps.update({(person, day): rating for person, rating in rated.items()})
+    RatingStep.objects.bulk_create(
+        (RatingStep(person_id=person, edition=edition, date=day, mu=r.mu, sigma=r.sigma, games=r.games)
+         for (person, day), r in steps.items()), batch_size=BATCH)
+    _store(edition, rows, current, touched)
 
 
 def _lock(edition: str) -> None:

@@ -16,3 +16,24 @@ def test_ratings_benchmark_runs_and_its_update_equals_recomputing():
                           "--games", "600"], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr  # the benchmark asserts the update equals the recomputation
     assert "recompute every rating" in out.stdout and "ratio" in out.stdout
+
+
+def test_community_benchmark_runs_on_postgresql():
+    """Seeds a small history into a PostgreSQL database of its own and prints every figure beside its
+    baseline (skipped where no PostgreSQL answers)."""
+    import socket
+
+    import pytest
+
+    try:
+        socket.create_connection(("127.0.0.1", 5432), 3).close()
+    except OSError:
+        pytest.skip("no PostgreSQL on 127.0.0.1:5432")
+    out = subprocess.run([sys.executable, "-m", "benchmarks.community", "--people", "120", "--events", "24",
+                          "--games", "600", "--repeat", "1",
+                          "--database", "postgres://postgres@127.0.0.1:5432/gg_bench_system_test"],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert sum("baseline" in line and "ratio" in line for line in lines) == 5, out.stdout
+    assert lines[-1] in ("every target holds", "some target is missed (see MISSED above)")
