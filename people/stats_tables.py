@@ -84,7 +84,7 @@ def _by_mission(counted: dict, name, names: Names, factions: list[str]) -> list[
 
 def csv_rows(table: str, built: dict) -> list[list]:
     """One table as CSV rows, a header first."""
-    rate = [_("games"), _("wins"), _("draws"), _("losses"), _("win rate"), _("95 % interval")]
+    rate = [_("games"), _("wins"), _("draws"), _("losses"), _("win rate"), _("confidence interval (95 in 100)")]
 
     def cells(row):
         return [row["games"], row.get("wins", 0), row.get("draws", 0), row.get("losses", 0), row["rate"],
