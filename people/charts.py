@@ -7,7 +7,7 @@ import io
 import re
 
 import leather
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import escape
 
 WIDTH, HEIGHT = 400, 240  # about a phone's width, so the labels read at their size there
@@ -34,7 +34,7 @@ def line_over_time(points: list[tuple], title: str, *, name: str) -> str:
     chart = leather.Chart()
     days = sorted({day for day, _value in points})
     ticks = days if len(days) <= 3 else [days[0], days[len(days) // 2], days[-1]]  # three fit a phone
-    chart.add_x_axis(ticks=ticks, tick_formatter=lambda value, _index, _count: value.strftime("%d/%m/%y"))
+    chart.add_x_axis(ticks=ticks, tick_formatter=lambda value, _index, _count: date_format(value, "SHORT_DATE_FORMAT"))
     chart.add_y_axis(tick_formatter=lambda value, _index, _count: number_format(value, 1))  # "2,5" in French
     chart.add_line(points, name=name, stroke_color="#2a6f97", width=2)
     return framed(chart, title)
@@ -44,6 +44,7 @@ def bars(values: list[tuple[str, float]], title: str, *, name: str) -> str:
     """Horizontal bars (a win rate per faction, in %), labelled by name, from 0 to 100."""
     chart = leather.Chart()
     chart.add_x_scale(0, 100)
-    chart.add_x_axis(ticks=[0, 25, 50, 75, 100], tick_formatter=lambda value, _index, _count: f"{value:.0f} %")
+    # No tick at 100: its label would run off the right edge.
+    chart.add_x_axis(ticks=[0, 25, 50, 75], tick_formatter=lambda value, _index, _count: f"{value:.0f}\u202f%")
     chart.add_bars([(value, label) for label, value in values], name=name, fill_color="#2a6f97")
     return framed(chart, title, height=max(120, 40 + 26 * len(values)))

@@ -133,8 +133,10 @@ class GameLine:
 
 def leaderboard(edition: str, *, faction: str = "", country: str = "", min_games: int = MIN_GAMES,
                 page: int = 1) -> tuple[list[Rating], int]:
-    """One page of an edition's leaderboard, best first, and how many people it lists: two queries."""
-    rows = Rating.objects.filter(edition=edition, games__gte=min_games, person__merged_into=None)
+    """One page of an edition's leaderboard, best first, and how many people it lists: two queries. People who
+    keep their profile private are not listed."""
+    rows = Rating.objects.filter(edition=edition, games__gte=min_games, person__merged_into=None,
+                                 person__hidden=False)  # a private profile shows no rating
     if faction:
         rows = rows.filter(faction=faction)
     if country:

@@ -104,7 +104,8 @@ def person_merge(*, keep: Person, absorb: Person, by) -> PersonRecord:
         _event_pages_move_on(moved)
         absorb.merged_into = keep
         absorb.save(update_fields=["merged_into"])
-        return _record(by, "person_merged", keep, absorb, before={"entries": moved, "account_moved": bool(account)})
+        return _record(by, "person_merged", keep, absorb, before={"entries": moved, "account_moved": bool(account),
+                                                                  "names": [keep.name, absorb.name]})
 
 
 def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:

@@ -30,8 +30,9 @@ def test_typing_a_name_suggests_people_who_played_before(client, organizer):
     assert 'hx-get="/console/e/spring-open-2/people/suggest/"' in console or "people/suggest/" in console
     response = client.post(f"/console/e/{event.slug}/", {"name": "Zoe DURAND", "faction": "guild",
                                                           "person": str(zoe.pk), "register": ""})
-    assert response.status_code == 302
-    assert event.players.get().person_id == zoe.pk
+    assert response.status_code == 302 and response["Location"].endswith("#register")  # the form, for the next slip
+    entry = event.players.get()
+    assert entry.person_id == zoe.pk and entry.name == "Zoé Durand"  # the typed search gives way to their name
     taken = client.get(f"/console/e/{event.slug}/people/suggest/?name=zoe").content.decode()
     assert "already in this event" in taken and "disabled" in taken
 
@@ -44,7 +45,10 @@ def test_the_people_page_merges_a_namesake_and_undoes_it(client, organizer):
     known = earlier.players.get().person
     page = client.get(f"/console/e/{event.slug}/people/").content.decode()
     assert "Same person: merge" in page
-    client.post(f"/console/e/{event.slug}/people/", {"entry": entry.pk, "keep": known.pk})
+    asked = client.post(f"/console/e/{event.slug}/people/", {"entry": entry.pk, "keep": known.pk})
+    assert "Are you sure?" in asked.content.decode()  # asked first: nothing moved yet
+    assert Player.objects.get(pk=entry.pk).person_id != known.pk
+    client.post(f"/console/e/{event.slug}/people/", {"entry": entry.pk, "keep": known.pk, "confirmed": "yes"})
     assert Player.objects.get(pk=entry.pk).person_id == known.pk
     merge = PersonRecord.objects.get(action="person_merged")
     page = client.get(f"/console/e/{event.slug}/people/").content.decode()
@@ -73,7 +77,8 @@ def test_another_organizer_cannot_merge_my_players(client, organizer):
     theirs.organizers.add(organizer)  # now I co-organize one of their events, not the other one the person played
     only_theirs = event_made(other, players=0, name="Only theirs", date=date(2017, 8, 1))
     services.player_register(event=only_theirs, by=other, name="Player 0", faction="guild", person=entry.person_id)
-    assert client.post(f"/console/e/{theirs.slug}/people/", {"entry": entry.pk, "keep": keep.pk}).status_code == 403
+    assert client.post(f"/console/e/{theirs.slug}/people/", {"entry": entry.pk, "keep": keep.pk,
+                                                              "confirmed": "yes"}).status_code == 403
     assert Player.objects.get(pk=entry.pk).person_id != keep.pk
 
 

@@ -326,8 +326,9 @@ class ProfileForm(forms.Form):
     name = forms.CharField(label=_("Name on your profile"), max_length=100)
     club = forms.CharField(label=_("Club"), max_length=100, required=False)
     country = forms.ChoiceField(label=_("Country"), required=False)
-    hidden = forms.BooleanField(label=_("Keep my profile private (shown by name only, without events, games or "
-                                        "rating)"), required=False)
+    hidden = forms.BooleanField(label=_("Keep my profile private: shown by name only, without events, games or "
+                                        "rating, and left off the leaderboards (event results stay public)"),
+                                required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from audit.selectors import records
 from gaininggrounds.params import whole_number
+from people.models import Person
 from scoring.awards import varied_awards
 from scoring.formats import Award, get_format
 from scoring.problems import DomainError
@@ -57,14 +58,27 @@ def event(request, event):
         "hx-trigger": "input changed delay:300ms", "autocomplete": "off"})
     if request.method == "POST" and player_form.is_valid():
         try:
-            services.player_register(event=event, by=request.user, person=whole_number(request.POST.get("person")),
-                                     **player_form.cleaned_data)
+            services.player_register(event=event, by=request.user, **_as_person_chosen(
+                player_form.cleaned_data, whole_number(request.POST.get("person"))))
         except DomainError as error:
             show_problems(player_form, error)
         else:
             messages.success(request, _("Player registered."))
-            return redirect("console:event", event.slug)
+            return redirect(reverse("console:event", args=[event.slug]) + "#register")  # the form, for the next slip
+    if player_form.errors:  # the refused field in view and ready to correct, however long the list above
+        player_form.fields[next(iter(player_form.errors))
+                           if next(iter(player_form.errors)) in player_form.fields else "name"].widget.attrs[
+            "autofocus"] = True
     return render(request, "console/event.html", _event_context(event, player_form=player_form))
+
+
+def _as_person_chosen(entry: dict, person_id: int | None) -> dict:
+    """The typed name may be a search ("ben o"): an entry linked to someone who played before takes their
+    name, and their club when none was typed."""
+    person = Person.objects.filter(pk=person_id).first() if person_id else None
+    if person is None:
+        return {**entry, "person": person_id}
+    return {**entry, "person": person.pk, "name": person.name, "club": entry["club"] or person.club}
 
 
 def _awards_context(event) -> list:

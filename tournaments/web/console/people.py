@@ -12,6 +12,7 @@ from people import services as people
 from people.models import Person, PersonRecord, Series
 from people.names import search_key
 from people.series import series_create, series_update
+from scoring.formats import FORMATS
 from scoring.problems import DomainError
 from tournaments.models import Event
 from tournaments.web.console.guards import organizer_view
@@ -49,8 +50,8 @@ def people_page(request, event):
     undone = set(PersonRecord.objects.filter(action="person_merge_undone", before__merge__in=[m.pk for m in merges])
                  .values_list("before__merge", flat=True))
     return render(request, "console/people.html", {
-        "event": event, "rows": rows, "query": query,
-        "found": [p for p in people.people_named(query, limit=20) if p.pk not in mine] if query else [],
+        "event": event, "rows": rows, "query": query, "mine": mine,
+        "found": people.people_named(query, limit=20) if query else [],
         "merges": [(m, m.pk in undone) for m in merges]})
 
 
@@ -70,6 +71,8 @@ def _act(request, event):
             keep = get_object_or_404(Person, pk=whole_number(request.POST.get("keep")) or 0)
             if entry.person is None or not people.may_merge(request.user, entry.person):
                 raise PermissionDenied
+            if request.POST.get("confirmed") != "yes":  # asked first: a merge moves a person's whole record
+                return render(request, "console/merge_confirm.html", {"event": event, "entry": entry, "keep": keep})
             people.person_merge(keep=keep, absorb=entry.person, by=request.user)
             messages.success(request, _("%(entry)s is now %(person)s: their games count on one profile.")
                              % {"entry": entry.name, "person": keep.name})
@@ -80,8 +83,10 @@ def _act(request, event):
 
 @login_required
 def series_list(request):
-    """The series the signed-in user keeps, and a new one (the UK scheme filled in)."""
-    form = SeriesForm(request.POST or None)
+    """The series the signed-in user keeps, and a new one (the UK scheme filled in, and the edition of their
+    latest event)."""
+    latest = request.user.organized_events.order_by("-date").values_list("format", flat=True).first()
+    form = SeriesForm(request.POST or None, initial={"edition": FORMATS[latest].edition} if latest else None)
     if request.method == "POST" and form.is_valid():
         series = _saved(request, form, None)
         if series is not None:
