@@ -6,8 +6,9 @@ from django.utils import timezone
 from django_countries.fields import CountryField
 
 from audit.models import AppendOnly
+from scoring.formats import EDITIONS as EDITION_NAMES
 
-EDITIONS = [("M2E", "M2E"), ("M3E", "M3E"), ("M4E", "M4E")]
+EDITIONS = [(edition, edition) for edition in EDITION_NAMES]
 
 
 class Person(models.Model):
@@ -111,7 +112,7 @@ def uk_points() -> dict:
 class Series(models.Model):
     """A ranking series: the events that count (an edition in a date range, or a list), a placement-points
     table, and how many best results count per person in a rolling window. Its standings are read from
-    the finished events' places (`people.selectors.series_standings`)."""
+    the finished events' places (`people.series.standings`)."""
 
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=140, unique=True)

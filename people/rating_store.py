@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, defaultdict
-from dataclasses import dataclass
 from datetime import date
 
 from django.db import connection, transaction
@@ -23,7 +22,7 @@ from people.tally_store import tallies_refresh
 from ratings import longshanks
 from ratings.skill import DRAW, LOSS, WIN, RatedGame, history, outcome_of
 from ratings.skill import Rating as Skill
-from scoring.formats import FORMATS, get_format
+from scoring.formats import EDITIONS, formats_of, get_format
 from scoring.validator import PLAYED
 from tournaments.models import Result
 
@@ -56,19 +55,10 @@ def enqueue(edition: str) -> None:
         log.warning("broker unreachable: ratings of %s left due", edition, exc_info=True)
 
 
-@dataclass(frozen=True)
-class Side:
-    """One side of a rated game, as the records and the leaderboard's faction need it."""
-
-    person: int
-    faction: str
-    score: float
-
-
 def rated_rows(edition: str) -> list[tuple]:
     """Every rated game of the edition: played (not a bye, forfeit, concession or double loss), confirmed
     (a Result exists only then), both sides real people (not the Ringer, each linked to a person)."""
-    formats = [f.key for f in FORMATS.values() if f.edition == edition]
+    formats = formats_of(edition)
     return list(Result.objects.filter(
         outcome=PLAYED, game__round__event__format__in=formats, game__round__published_at__isnull=False,
         game__player_a__person__isnull=False, game__player_b__person__isnull=False,
@@ -178,7 +168,7 @@ def _most_played(factions: Counter) -> str:
 
 def ratings_rebuild(edition: str | None = None) -> None:
     """Every rating recomputed from scratch (after a bug fix, or to check nothing drifted)."""
-    for each in [edition] if edition else sorted({f.edition for f in FORMATS.values()}):
+    for each in [edition] if edition else EDITIONS:
         with transaction.atomic():
             ratings_due(edition=each, since=BEGINNING)
         ratings_refresh(each)

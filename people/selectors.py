@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from django.db.models import Count
 
 from people.models import Person, Rating, RatingStep
-from scoring.formats import FORMATS
+from ratings.skill import Rating as Skill
+from ratings.skill import outcome_of
+from scoring.formats import formats_of
 from scoring.validator import BYE, DOUBLE_LOSS, PLAYED
 from tournaments.models import Game, Player
 
@@ -27,7 +29,7 @@ def side_outcome(result, side: str) -> str:
     if result.outcome != PLAYED:
         return LOSS if result.loser == side else WIN
     own, other = (result.tp_a, result.tp_b) if side == "a" else (result.tp_b, result.tp_a)
-    return WIN if own > other else DRAW if own == other else LOSS
+    return {1.0: WIN, 0.5: DRAW, 0.0: LOSS}[outcome_of(own, other)]
 
 
 @dataclass
@@ -63,7 +65,7 @@ def profile(person: Person) -> dict:
     steps = {}
     for edition, day, mu, sigma, played in (RatingStep.objects.filter(person=person).order_by("edition", "date")
                                             .values_list("edition", "date", "mu", "sigma", "games")):
-        steps.setdefault(edition, []).append((day, mu - 3 * sigma, played))
+        steps.setdefault(edition, []).append((day, Skill(mu=mu, sigma=sigma).shown, played))
     return {"events": list(events.values()), "games": lines, "factions": factions.most_common(),
             "leaders": leaders.most_common(), "ratings": ratings, "steps": steps}
 
@@ -149,7 +151,7 @@ def leaderboard(edition: str, *, faction: str = "", country: str = "", min_games
 
 def leaderboard_choices(edition: str) -> tuple[list[str], list[str]]:
     """The factions and countries the edition's leaderboard can be filtered by (those rated)."""
-    rated = Rating.objects.filter(edition=edition)
+    rated = Rating.objects.filter(edition=edition, person__hidden=False)
     factions = sorted(set(rated.values_list("faction", flat=True)))
     countries = sorted(set(rated.exclude(person__country="").values_list("person__country", flat=True)))
     return factions, countries
@@ -157,7 +159,4 @@ def leaderboard_choices(edition: str) -> tuple[list[str], list[str]]:
 
 def edition_format(edition: str) -> str:
     """The latest format of an edition: it names the edition's factions."""
-    return [f.key for f in FORMATS.values() if f.edition == edition][-1]
-
-
-EDITIONS = sorted({f.edition for f in FORMATS.values()}, reverse=True)  # newest first: M4E, M3E, M2E
+    return formats_of(edition)[-1]

@@ -12,7 +12,7 @@ from gaininggrounds import http_cache
 from people.models import EDITIONS, Person, Series
 from ratings.series import Placing, PointsTable, placement_points, series_standings
 from scoring.entries import plain, text_problems
-from scoring.formats import FORMATS
+from scoring.formats import FORMATS, formats_of
 from scoring.messages import say
 from scoring.problems import Invalid, Problem
 from tournaments.models import Event, Player
@@ -71,8 +71,15 @@ def _apply(series: Series, settings: dict) -> None:
 def _points_problems(points) -> list[Problem]:
     """A points table as JSON: the winner's points by rounds (from 1 round up), the last place's, and the
     field sizes."""
+    def whole(value) -> bool:  # JSON numbers: 100, not 100.7, "100" or true
+        return isinstance(value, int) and not isinstance(value, bool)
+
     try:
-        table = PointsTable.from_json(points if isinstance(points, dict) else {"by_rounds": None})
+        raw = points if isinstance(points, dict) else {"by_rounds": None}
+        if not all(whole(v) for v in [*raw.get("by_rounds", {}).values(), *(raw.get(k, 0) for k in (
+                "minimum", "full_field", "min_players"))]):
+            raise ValueError("not whole numbers")
+        table = PointsTable.from_json(raw)
         valid = (table.by_rounds and all(1 <= r <= 20 and 1 <= p <= 10_000 for r, p in table.by_rounds.items())
                  and 0 <= table.minimum <= min(table.by_rounds.values()) and 0 <= table.full_field <= 1000
                  and 2 <= table.min_players <= 1000)
@@ -95,7 +102,7 @@ def _free_slug(name: str) -> str:
 def series_events(series: Series):
     """The finished events that count: the edition, the dates, the list when there is one; with their size
     (entries but the Ringer) and rounds played (published)."""
-    formats = [f.key for f in FORMATS.values() if f.edition == series.edition]
+    formats = formats_of(series.edition)
     events = Event.objects.filter(format__in=formats, finished_at__isnull=False)
     if series.starts:
         events = events.filter(date__gte=series.starts)

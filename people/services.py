@@ -47,6 +47,10 @@ def person_for_entry(*, event, name: str, club: str = "", user=None, person_id: 
         if found is None:
             raise invalid("person_unknown", say("No person has the number {value}.", value=person_id), "person")
         person = current(found)
+        if person.hidden:  # they chose to keep their record to themselves: nobody else adds to it
+            raise conflict("person_private", say(
+                "{name} keeps their profile private: register them as a new person, or let them enter with "
+                "their account.", name=person.name), "person")
     else:
         return Person.objects.create(name=name, search_key=search_key(name), club=club)
     if event.players.filter(person=person).exists():
@@ -56,21 +60,24 @@ def person_for_entry(*, event, name: str, club: str = "", user=None, person_id: 
 
 
 def people_named(text: str, *, limit: int = 8) -> list[Person]:
-    """People whose name holds what was typed, accents and case aside; those who played most first."""
+    """People whose name holds what was typed, accents and case aside; those who played most first. Not
+    the people who keep their profile private."""
     key = search_key(text)
     if len(key) < 2:
         return []
-    return list(Person.objects.filter(merged_into=None, search_key__contains=key)
+    return list(Person.objects.filter(merged_into=None, hidden=False, search_key__contains=key)
                 .annotate(played=Count("entries")).order_by("-played", "name", "id")[:limit])
 
 
-def may_merge(user, absorbed: Person) -> bool:
+def may_merge(user, absorbed: Person, keep: Person | None = None) -> bool:
     """Staff may merge anyone; an organizer, a person without an account whose every entry is in events
-    they organize (the person exists because of their events). The person kept may be anyone."""
+    they organize (the person exists because of their events), into anyone who shows their profile."""
     if not getattr(user, "is_authenticated", False):
         return False
     if user.is_staff:
         return True
+    if keep is not None and keep.hidden:
+        return False
     entries = Player.objects.filter(person=absorbed)
     return (absorbed.user_id is None and entries.exists()
             and not entries.exclude(event__organizers=user).exists())
@@ -104,8 +111,13 @@ def person_merge(*, keep: Person, absorb: Person, by) -> PersonRecord:
         _event_pages_move_on(moved)
         absorb.merged_into = keep
         absorb.save(update_fields=["merged_into"])
+        hidden_before = keep.hidden
+        if absorb.hidden and not keep.hidden:  # whoever kept their record private keeps it private
+            keep.hidden = True
+            keep.save(update_fields=["hidden"])
         return _record(by, "person_merged", keep, absorb, before={"entries": moved, "account_moved": bool(account),
-                                                                  "names": [keep.name, absorb.name]})
+                                                                  "names": [keep.name, absorb.name],
+                                                                  "hidden": hidden_before})
 
 
 def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
@@ -121,6 +133,9 @@ def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
         keep, absorb = (keep, absorb) if keep.pk == merge.person_id else (absorb, keep)
         if absorb.merged_into_id != keep.pk:
             raise conflict("merge_undone", say("This merge was already undone."))
+        if keep.merged_into_id is not None:
+            raise conflict("merge_later", say(
+                "{name} was merged into someone else since: undo that merge first.", name=keep.name))
         moved = list(Player.objects.filter(pk__in=merge.before["entries"], person=keep).values_list("pk", flat=True))
         Player.objects.filter(pk__in=moved).update(person=absorb)
         _entries_due(moved)
@@ -129,6 +144,9 @@ def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
             account, keep.user = keep.user_id, None
             keep.save(update_fields=["user"])
             absorb.user_id = account
+        if keep.hidden and merge.before.get("hidden") is False:
+            keep.hidden = False
+            keep.save(update_fields=["hidden"])
         absorb.merged_into = None
         absorb.save(update_fields=["merged_into", "user"])
         return _record(by, "person_merge_undone", keep, absorb, before={"merge": merge.pk, "entries": moved})
@@ -141,13 +159,14 @@ def person_hide(*, person: Person, hidden: bool, by) -> Person:
         if person.hidden != hidden:
             person.hidden = hidden
             person.save(update_fields=["hidden"])
+            _event_pages_move_on(list(person.entries.values_list("pk", flat=True)))  # feeds name the person
             _record(by, "person_hidden" if hidden else "person_shown", person, None)
     return person
 
 
-def person_of_account(user) -> Person:
-    """The account's person, made from its username when it has never played."""
-    name = user.get_full_name() or user.get_username()
+def person_of_account(user, *, name: str = "") -> Person:
+    """The account's person, made (named `name`, else the account's) the first time it is saved."""
+    name = (name or user.get_full_name() or user.get_username())[:NAME_LENGTH]
     return Person.objects.filter(user=user).first() or Person.objects.create(
         user=user, name=name, search_key=search_key(name))
 

@@ -1,5 +1,5 @@
 """Statistics of play, stored: each event's tallies rewritten when its games change, and the edition's
-summed from them (one GROUP BY), by the same refresh as the ratings."""
+summed from them, by the same refresh as the ratings."""
 from __future__ import annotations
 
 from collections import Counter
@@ -9,12 +9,11 @@ from django.db.models import Count, Q
 
 from people.models import EditionTally, EventTally
 from ratings.skill import outcome_of
-from ratings.tallies import Key, Side, Tally, tallies
-from scoring.formats import FORMATS
+from ratings.tallies import Key, Side, Tally, as_counts, from_counts, summed, tallies
+from scoring.formats import formats_of
 from scoring.validator import PLAYED
 from tournaments.models import Event, Player, Result
 
-COUNTS = ("games", "wins", "draws", "losses", "scored", "vp")
 BATCH = 2000
 
 
@@ -43,7 +42,7 @@ def played_sides(events: list[int]) -> dict[int, list[Side]]:
 def tallies_refresh(edition: str, since: date) -> None:
     """Rewrite the tallies of the edition's events from `since` on, then the edition's sums (from every
     event's row, so an event deleted since leaves nothing behind)."""
-    formats = [f.key for f in FORMATS.values() if f.edition == edition]
+    formats = formats_of(edition)
     events = list(Event.objects.filter(format__in=formats, date__gte=since).values_list("pk", flat=True))
     sides = played_sides(events)
     entries: dict[int, Counter] = {}
@@ -52,42 +51,23 @@ def tallies_refresh(edition: str, since: date) -> None:
         entries.setdefault(event, Counter())[faction] = players
     EventTally.objects.filter(Q(edition=edition, event__date__gte=since) | Q(event__in=events)).delete()
     EventTally.objects.bulk_create(
-        (EventTally(event_id=event, edition=edition, counts=_as_json(tallies(sides.get(event, []),
+        (EventTally(event_id=event, edition=edition, counts=as_counts(tallies(sides.get(event, []),
                                                                                entries.get(event))))
          for event in events), batch_size=BATCH)
-    EditionTally.objects.update_or_create(edition=edition, defaults={"counts": _summed_json(
+    EditionTally.objects.update_or_create(edition=edition, defaults={"counts": summed(
         EventTally.objects.filter(edition=edition).values_list("counts", flat=True))})
-
-
-def _summed_json(rows) -> dict:
-    """Events' counts added up as stored (lists of integers), without making a Tally of each: an edition's
-    hundreds of events and tens of thousands of counts in a few milliseconds."""
-    total: dict[str, list[int]] = {}
-    for counts in rows:
-        for key, values in counts.items():
-            known = total.get(key)
-            total[key] = list(values) if known is None else [x + y for x, y in zip(known, values, strict=True)]
-    return total
-
-
-def _as_json(counted: dict[Key, Tally]) -> dict:
-    return {"\t".join(key): [getattr(tally, name) for name in COUNTS] for key, tally in counted.items()}
-
-
-def _from_json(counts: dict) -> dict[Key, Tally]:
-    return {tuple(key.split("\t")): Tally(*values) for key, values in counts.items()}
 
 
 def event_tallies(event) -> dict[Key, Tally]:
     row = EventTally.objects.filter(event=event).values_list("counts", flat=True).first()
-    return _from_json(row or {})
+    return from_counts(row or {})
 
 
 def edition_tallies(edition: str) -> dict[Key, Tally]:
     row = EditionTally.objects.filter(edition=edition).values_list("counts", flat=True).first()
-    return _from_json(row or {})
+    return from_counts(row or {})
 
 
 def events_tallies(events: list[int]) -> dict[Key, Tally]:
     """Several events' tallies (a series'), summed."""
-    return _from_json(_summed_json(EventTally.objects.filter(event__in=events).values_list("counts", flat=True)))
+    return from_counts(summed(EventTally.objects.filter(event__in=events).values_list("counts", flat=True)))

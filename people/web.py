@@ -16,7 +16,7 @@ from people.models import Person, Series
 from people.series import series_events
 from people.series import standings as series_standings
 from people.services import current
-from scoring.formats import get_format
+from scoring.formats import EDITIONS, get_format
 from tournaments.models import Event
 from tournaments.web import presenters
 
@@ -94,7 +94,7 @@ def _chart(person: Person, edition: str, steps: list[tuple]) -> str:
 
 @public_cache(PEOPLE, params=LEADERBOARD_PARAMS)
 def leaderboard_page(request, edition: str):
-    if edition not in selectors.EDITIONS:
+    if edition not in EDITIONS:
         raise Http404("No such edition")
     factions, rated_countries = selectors.leaderboard_choices(edition)
     faction = request.GET.get("faction", "")
@@ -106,7 +106,7 @@ def leaderboard_page(request, edition: str):
     rows, total = selectors.leaderboard(edition, faction=faction, country=country, min_games=min_games, page=page)
     start = (page - 1) * selectors.LEADERBOARD_PAGE
     return render(request, "people/leaderboard.html", {
-        "edition": edition, "editions": selectors.EDITIONS, "total": total,
+        "edition": edition, "editions": EDITIONS, "total": total,
         "previous": page - 1 if page > 1 else None,
         "next": page + 1 if start + selectors.LEADERBOARD_PAGE < total else None,
         "rows": [{"place": start + i, "rating": r, "faction": _faction_of(edition, r.faction),
@@ -115,6 +115,11 @@ def leaderboard_page(request, edition: str):
         "factions": [(key, _faction_of(edition, key)) for key in factions],
         "countries": [(code, countries.name(code)) for code in rated_countries],
         "chosen": {"faction": faction, "country": country, "min": min_games}})
+
+
+def _inert(cell):
+    """A cell a spreadsheet shows as text: a leader typed as "=cmd()" must not run as a formula."""
+    return f"'{cell}" if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell
 
 
 def _number(text: str | None, default: int, *, upper: int, lower: int = 0) -> int:
@@ -138,7 +143,7 @@ def series_page(request, slug: str):
 
 @public_cache(PEOPLE)
 def site_stats_page(request, edition: str, table: str = ""):
-    if edition not in selectors.EDITIONS:
+    if edition not in EDITIONS:
         raise Http404("No such edition")
     return _stats(request, tally_store.edition_tallies(edition), selectors.edition_format(edition), table, {
         "title": _("%(edition)s statistics, every event") % {"edition": edition}, "edition": edition,
@@ -170,7 +175,7 @@ def _stats(request, counted: dict, format_key: str, table: str, context: dict):
             raise Http404("No such table")
         response = HttpResponse(content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{table}.csv"'
-        csv.writer(response).writerows(stats_tables.csv_rows(table, built))
+        csv.writer(response).writerows([[_inert(cell) for cell in row] for row in stats_tables.csv_rows(table, built)])
         return response
     rated = [(row["name"], 100 * row["value"]) for row in built["factions"] if row["value"] is not None]
     chart = charts.bars(rated, _("Win rate by faction, mirror matches apart"), name=_("Win rate")) if rated else ""

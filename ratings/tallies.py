@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 FACTION, MIRROR, MATCHUP, LEADER, STRATEGY, DEPLOYMENT, SCHEME, ENTRIES = (
     "faction", "mirror", "matchup", "leader", "strategy", "deployment", "scheme", "entries")
-KINDS = (FACTION, MIRROR, MATCHUP, LEADER, STRATEGY, DEPLOYMENT, SCHEME, ENTRIES)
+COUNTS = ("games", "wins", "draws", "losses", "scored", "vp")  # a tally's fields, in the order stored
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 
 
@@ -47,10 +47,6 @@ class Tally:
         self.scored += times * scored
         self.vp += times * vp
 
-    def merge(self, other: Tally, sign: int = 1) -> None:
-        for name in ("games", "wins", "draws", "losses", "scored", "vp"):
-            setattr(self, name, getattr(self, name) + sign * getattr(other, name))
-
     @property
     def win_rate(self) -> float | None:
         """Wins and half the draws over games; None with no game."""
@@ -69,7 +65,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float] | No
     centre = p + z * z / (2 * n)
     margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     denominator = 1 + z * z / n
-    return max(0.0, (centre - margin) / denominator), min(1.0, (centre + margin) / denominator)
+    # Mathematically the interval holds p; the min/max keep it so at 0 % and 100 % despite rounding.
+    return max(0.0, min(p, (centre - margin) / denominator)), min(1.0, max(p, (centre + margin) / denominator))
 
 
 Key = tuple[str, str, str]  # (kind, key, other): e.g. ("matchup", "guild", "neverborn"), ("leader", "perdita", "guild")
@@ -101,10 +98,21 @@ def tallies(sides: Iterable[Side], entries: Mapping[str, int] | None = None) -> 
     return counted
 
 
-def summed(parts: Iterable[Mapping[Key, Tally]]) -> dict[Key, Tally]:
-    """Tallies added up (an edition's from its events')."""
-    total: dict[Key, Tally] = {}
+def as_counts(counted: Mapping[Key, Tally]) -> dict[str, list[int]]:
+    """Tallies as stored: {"kind\tkey\tother": [games, wins, draws, losses, scored, vp]}."""
+    return {"\t".join(key): [getattr(tally, name) for name in COUNTS] for key, tally in counted.items()}
+
+
+def from_counts(counts: Mapping[str, list[int]]) -> dict[Key, Tally]:
+    return {tuple(key.split("\t")): Tally(*values) for key, values in counts.items()}
+
+
+def summed(parts: Iterable[Mapping[str, list[int]]]) -> dict[str, list[int]]:
+    """Stored tallies added up (an edition's from its events'), as stored: no Tally made for each of the tens
+    of thousands of counts."""
+    total: dict[str, list[int]] = {}
     for part in parts:
-        for key, tally in part.items():
-            total.setdefault(key, Tally()).merge(tally)
+        for key, values in part.items():
+            known = total.get(key)
+            total[key] = list(values) if known is None else [x + y for x, y in zip(known, values, strict=True)]
     return total

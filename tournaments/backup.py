@@ -13,6 +13,7 @@ from django.utils import timezone
 from audit.models import AuditRecord
 from audit.services import jsonable
 from people.models import Person
+from people.names import search_key
 from people.rating_store import event_ratings_due
 from people.services import current, person_for_entry
 from tournaments.models import (
@@ -165,8 +166,9 @@ def _person_restored(event: Event, entry: dict, user) -> Person | None:
     if entry["is_ringer"]:
         return None
     person = Person.objects.filter(pk=entry.get("person") or 0).first()
-    if person is not None:
+    if person is not None:  # the same id on another server is someone else: the name must agree too
         person = current(person)
-        if not person.entries.filter(event__date=event.date).exclude(event=event).exists():
+        same = search_key(person.name) == search_key(entry["name"])
+        if same and not person.entries.filter(event__date=event.date).exclude(event=event).exists():
             return person
     return person_for_entry(event=event, name=entry["name"], club=entry["club"], user=user)

@@ -392,5 +392,13 @@ FORMATS: dict[str, Format] = {f.key: f for f in map(load_format, sorted(FORMAT_F
 GG2017, M3E, M4E_GG0 = FORMATS["gg2017"], FORMATS["m3e"], FORMATS["m4e-gg0"]
 
 
+EDITIONS = ("M4E", "M3E", "M2E")  # newest first, as pages list them
+
+
+def formats_of(edition: str) -> list[str]:
+    """The keys of an edition's formats (its seasons), oldest first."""
+    return [key for key, fmt in FORMATS.items() if fmt.edition == edition]
+
+
 def get_format(key: str) -> Format:
     return FORMATS[key]

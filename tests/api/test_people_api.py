@@ -90,3 +90,24 @@ def test_the_event_feed_holds_players_with_their_people_rounds_results_and_stand
     changed = client.get(f"/api/events/{event['id']}/feed/", headers={"Accept": "application/json",
                                                                      "If-None-Match": tag})
     assert changed.status_code == 200 and len(changed.json()["rounds"]) == 2
+
+
+def test_a_series_reads_through_the_api_with_its_standings(api, anon_api):
+    event, ids = new_event(api, players=8)
+    for _ in range(3):
+        play_round(api, event, vp=(7, 3))
+    assert api.post(f"/api/events/{event['id']}/finish/")[0] == 200
+    status, series = api.post("/api/series/", {"name": "South", "edition": "M2E", "rolling_days": None})
+    assert status == 201
+    status, read = anon_api.get(f"/api/series/{series['slug']}/")
+    assert status == 200 and len(read["standings"]) == 8
+    assert read["standings"][0]["points"] == 92 and read["standings"][0]["counted"][0]["event"] == event["id"]
+    rejected(api, "POST", "/api/series/", {"name": "X", "edition": "M2E", "events": [2**70]}, 400)
+    rejected(api, "POST", "/api/series/", {"name": "X", "edition": "M2E", "points": {"by_rounds": {"3": 100.7}}},
+             400)
+
+
+@pytest.mark.parametrize("path", ["/api/people/?q=ab%00", "/api/ratings/M2E/?faction=%00",
+                                  "/api/ratings/M2E/?country=%00x", "/api/people/?q=" + "%EF%B7%BA" * 60])
+def test_odd_characters_in_a_query_never_give_a_500(anon_api, db, path):
+    assert anon_api.get(path)[0] in (200, 400)

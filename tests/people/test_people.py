@@ -177,3 +177,47 @@ def test_a_restored_backup_finds_its_people_unless_the_original_is_still_here(us
     event.delete()
     restored = import_event(data)
     assert set(restored.players.values_list("person_id", flat=True)) == people_before
+
+
+def test_places_follow_a_disqualification_after_the_event_finished(user):
+    event = event_made(user, players=4)
+    for _ in range(2):
+        results_entered(round_paired(event, user), user)
+    services.event_finish(event=event, by=user)
+    winner = event.players.get(place=1)
+    services.player_disqualify(player=winner, by=user)
+    ranks = {s.entrant.id: s.rank for s in selectors.event_standings(event)}
+    assert dict(event.players.values_list("pk", "place")) == {p.pk: ranks.get(p.pk) for p in event.players.all()}
+    assert Player.objects.get(pk=winner.pk).place is None  # out of the standings, out of the places
+
+
+def test_the_ringer_is_nobody_and_a_former_ringer_becomes_someone(user):
+    event = event_made(user, players=2)
+    entry = event.players.first()
+    services.player_update(player=entry, by=user, is_ringer=True)
+    assert Player.objects.get(pk=entry.pk).person_id is None
+    services.player_update(player=Player.objects.get(pk=entry.pk), by=user, is_ringer=False)
+    assert Player.objects.get(pk=entry.pk).person is not None
+
+
+def test_nobody_links_an_entry_to_a_private_profile_or_finds_it(user):
+    private = event_made(user, players=1).players.get().person
+    people.person_hide(person=private, hidden=True, by=user)
+    other = event_made(user, players=0, name="Other")
+    with pytest.raises(Conflict) as refused:
+        services.player_register(event=other, by=user, name="X", faction="guild", person=private.pk)
+    assert refused.value.problems[0].code == "person_private"
+    assert people.people_named("player") == []
+    newcomer = services.player_register(event=other, by=user, name="Y", faction="guild").person
+    private.refresh_from_db()
+    assert not people.may_merge(user, newcomer, private) and people.may_merge(user, newcomer)
+
+
+def test_a_merge_undone_out_of_order_is_refused(user):
+    spring, autumn = two_events_one_human(user)
+    third = event_made(user, players=1, name="Third", date=date(2018, 1, 1)).players.get()
+    first = people.person_merge(keep=spring.person, absorb=autumn.person, by=user)
+    people.person_merge(keep=third.person, absorb=Person.objects.get(pk=spring.person_id), by=user)
+    with pytest.raises(Conflict):
+        people.person_merge_undo(merge=first, by=user)
+    assert Player.objects.filter(person=third.person_id).count() == 3

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from people import rating_store, tally_store
 from people.series import series_create
 from people.tally_store import played_sides
-from ratings.tallies import FACTION, MIRROR, summed, tallies
+from ratings.tallies import FACTION, MIRROR, as_counts, from_counts, summed, tallies
 from scoring.validator import Report
 from tests.factories import event_made, round_paired
 from tournaments import services
@@ -39,8 +39,8 @@ def test_stored_tallies_are_the_pure_modules_and_the_edition_sums_the_events(use
     for event in (first, second):
         expected = tallies(played_sides([event.pk])[event.pk], {"guild": 2, "arcanists": 1, "neverborn": 1})
         assert tally_store.event_tallies(event) == expected
-    assert tally_store.edition_tallies("M2E") == summed([tally_store.event_tallies(first),
-                                                         tally_store.event_tallies(second)])
+    assert tally_store.edition_tallies("M2E") == from_counts(summed(
+        [as_counts(tally_store.event_tallies(first)), as_counts(tally_store.event_tallies(second))]))
     assert any(kind in (FACTION, MIRROR) for kind, _k, _o in tally_store.edition_tallies("M2E"))
     second.round_set.all().delete()  # an event gone (its rounds first: entries with games are protected) ...
     second.delete()

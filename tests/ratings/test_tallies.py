@@ -2,7 +2,20 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ratings.tallies import FACTION, LEADER, MATCHUP, MIRROR, SCHEME, Side, Tally, summed, tallies, wilson
+from ratings.tallies import (
+    FACTION,
+    LEADER,
+    MATCHUP,
+    MIRROR,
+    SCHEME,
+    Side,
+    Tally,
+    as_counts,
+    from_counts,
+    summed,
+    tallies,
+    wilson,
+)
 
 
 def game(faction_a, faction_b, score_a, **extra):
@@ -39,7 +52,9 @@ sides = st.lists(st.builds(Side, st.sampled_from(["a", "b", "c"]), st.sampled_fr
 
 @given(st.lists(sides, max_size=5))
 def test_the_sum_of_the_parts_tallies_equals_the_tally_of_the_whole(parts):
-    assert summed(tallies(part) for part in parts) == tallies([s for part in parts for s in part])
+    whole = tallies([s for part in parts for s in part])
+    assert from_counts(summed(as_counts(tallies(part)) for part in parts)) == whole
+    assert from_counts(as_counts(whole)) == whole
 
 
 @given(st.integers(0, 50), st.integers(0, 50), st.integers(0, 50))

@@ -1,6 +1,7 @@
 """/api/people/, /api/ratings/ and /api/series/: people across events, their merges, each edition's
 leaderboard and the ranking series."""
 from django.shortcuts import get_object_or_404
+from django_countries import countries
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
@@ -8,12 +9,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from gaininggrounds.http_cache import PEOPLE, public_cache
-from gaininggrounds.params import whole_number
+from gaininggrounds.params import ID_MAX, whole_number
 from people import selectors
 from people import services as people
 from people.models import Person, PersonRecord, Series
 from people.series import series_create
 from people.series import standings as series_standings
+from scoring.formats import EDITIONS, get_format
 
 
 class PersonSerializer(serializers.ModelSerializer):
@@ -77,8 +79,9 @@ class PersonDetail(APIView):
         """A person's profile: ratings, events with place and record, every game. A merged person answers
         as the person kept (see `person.id`); a hidden one with the name only."""
         person = people.current(get_object_or_404(Person, pk=person_id))
-        if person.hidden:
-            return Response({"person": PersonSerializer(person).data, "ratings": [], "events": [], "games": []})
+        if person.hidden:  # the name only
+            return Response({"person": {"id": person.pk, "name": person.name, "club": "", "country": "",
+                                        "hidden": True}, "ratings": [], "events": [], "games": []})
         found = selectors.profile(person)
         events = [{"event": e.entry.event_id, "name": e.entry.event.name, "date": e.entry.event.date,
                    "format": e.entry.event.format, "faction": e.entry.faction, "place": e.entry.place,
@@ -112,7 +115,7 @@ class PersonMerge(APIView):
         keep = Person.objects.filter(pk=data.validated_data["into"]).first()
         if keep is None:
             raise ValidationError({"into": ["No person has this id."]}, code="invalid")
-        if not people.may_merge(request.user, absorb):
+        if not people.may_merge(request.user, absorb, keep):
             raise PermissionDenied("Only staff, or an organizer of every event this person played, may merge them.")
         record = people.person_merge(keep=keep, absorb=absorb, by=request.user)
         return Response(MergeDoneSerializer(record).data, status=status.HTTP_201_CREATED)
@@ -158,16 +161,20 @@ class Leaderboard(APIView):
         responses=LeaderboardSerializer)
     def get(self, request, edition):
         """An edition's ratings, best first (M2E, M3E, M4E)."""
-        if edition not in selectors.EDITIONS:
-            raise ValidationError({"edition": [f"One of {', '.join(selectors.EDITIONS)}."]}, code="invalid")
+        if edition not in EDITIONS:
+            raise ValidationError({"edition": [f"One of {', '.join(EDITIONS)}."]}, code="invalid")
         query = request.query_params
         min_games = whole_number(query.get("min", str(selectors.MIN_GAMES)), most=100_000)
         page = whole_number(query.get("page", "1"), most=100_000)
         if min_games is None or not page:
             raise ValidationError({"min": ["A whole number."]} if min_games is None else
                                   {"page": ["A whole number from 1."]}, code="invalid")
-        rows, listed = selectors.leaderboard(edition, faction=query.get("faction", "")[:40],
-                                             country=query.get("country", "")[:2].upper(), min_games=min_games,
+        faction, country = query.get("faction", ""), query.get("country", "").upper()
+        if faction and faction not in {f.key for f in get_format(selectors.edition_format(edition)).factions}:
+            raise ValidationError({"faction": ["A faction key of the edition (see /api/formats/)."]}, code="invalid")
+        if country and country not in countries:
+            raise ValidationError({"country": ["An ISO 3166 country code, such as GB."]}, code="invalid")
+        rows, listed = selectors.leaderboard(edition, faction=faction, country=country, min_games=min_games,
                                              page=page)
         return Response(LeaderboardSerializer({"edition": edition, "listed": listed, "page": page,
                                                "rows": rows}).data)
@@ -175,7 +182,7 @@ class Leaderboard(APIView):
 
 class SeriesInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    edition = serializers.ChoiceField(choices=["M2E", "M3E", "M4E"])
+    edition = serializers.ChoiceField(choices=EDITIONS)
     starts = serializers.DateField(required=False, allow_null=True, default=None)
     ends = serializers.DateField(required=False, allow_null=True, default=None)
     best_of = serializers.IntegerField(required=False, default=5, min_value=1, max_value=100)
@@ -183,7 +190,8 @@ class SeriesInSerializer(serializers.Serializer):
                                             max_value=3660, help_text="null: every result in the dates counts")
     points = serializers.JSONField(required=False, help_text='Default the UK scheme: {"by_rounds": {"3": 100, '
                                    '"4": 110, "5": 120}, "minimum": 5, "full_field": 16, "min_players": 8}')
-    events = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False,
+    events = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=ID_MAX), required=False,
+                                   max_length=1000,
                                    help_text="Only these events (ids) count; empty: every finished event of the "
                                              "edition in the dates.")
 
@@ -197,14 +205,12 @@ class SeriesOutSerializer(serializers.ModelSerializer):
 
 
 class SeriesRowSerializer(serializers.Serializer):
-    person = serializers.IntegerField(source="0.person")
-    name = serializers.CharField(source="1.name")
-    points = serializers.IntegerField(source="0.total")
-    counted = serializers.SerializerMethodField(help_text="The results that count: event and points, best first.")
-    events = serializers.IntegerField(source="0.events", help_text="Results in the window.")
-
-    def get_counted(self, row) -> list[dict]:
-        return [{"event": p.event, "points": p.points} for p in row[0].counted]
+    person = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+    counted = serializers.ListField(child=serializers.DictField(), help_text="The results that count: event and "
+                                    "points, best first.")
+    events = serializers.IntegerField(help_text="Results in the window.")
 
 
 class SeriesList(APIView):
@@ -229,5 +235,8 @@ class SeriesDetail(APIView):
         """A series' standings from its finished events."""
         series = get_object_or_404(Series, slug=slug)
         read = series_standings(series)
+        rows = [{"person": row.person, "name": person.name, "points": row.total, "events": row.events,
+                 "counted": [{"event": p.event, "points": p.points} for p in row.counted]}
+                for row, person in read["rows"]]
         return Response({"series": SeriesOutSerializer(series).data, "on": read["on"],
-                         "standings": SeriesRowSerializer(read["rows"], many=True).data})
+                         "standings": SeriesRowSerializer(rows, many=True).data})

@@ -43,6 +43,8 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     def to_representation(self, player):
         data = super().to_representation(player)
+        if data.get("person") is not None and player.person.hidden:  # a private profile is not pointed to
+            data["person"] = None
         if not self.context.get("organizer"):
             for private in ("key", "link", "email"):
                 data.pop(private)
@@ -71,7 +73,7 @@ class EventPlayers(EventScoped):
     @extend_schema(responses=PlayerSerializer(many=True))
     def get(self, request, event_id):
         event = self.event()
-        return Response(players_out(request, event, event.players.all(), many=True))
+        return Response(players_out(request, event, event.players.select_related("person"), many=True))
 
     @extend_schema(request=PlayerSerializer, responses={201: PlayerSerializer})
     def post(self, request, event_id):

@@ -23,7 +23,8 @@ from django.db import IntegrityError, connection, models, transaction
 from gaininggrounds import http_cache
 from scoring.messages import say
 from scoring.problems import Conflict, Problem
-from tournaments.models import Event
+from tournaments import selectors
+from tournaments.models import Event, Player
 
 SHARED = "shared"
 
@@ -43,12 +44,28 @@ def event_change(event: Event, *, lock: bool | str = True) -> Iterator[Event]:
             elif lock:
                 event = Event.objects.select_for_update().get(pk=event.pk)
             yield event
+            _places_kept(event)
             _move_pages_on(event)
     except IntegrityError as error:
         problem = _expected(error)
         if problem is None:
             raise
         raise Conflict(problem) from error
+
+
+def _places_kept(event: Event) -> None:
+    """A finished event's places, stored on its entries for profiles and series, follow every change to it
+    (finishing, a disqualification afterwards, new tiebreaks); reopening clears them. Nothing to do, and
+    no query, while an event runs."""
+    if event.pk is None or (event.finished_at is None and not getattr(event, "reopened", False)):
+        return
+    entries = list(event.players.all())
+    places = ({standing.entrant.id: standing.rank for standing in selectors.event_standings(event)}
+              if event.finished_at is not None else {})
+    changed = [entry for entry in entries if entry.place != places.get(entry.pk)]
+    for entry in changed:
+        entry.place = places.get(entry.pk)
+    Player.objects.bulk_update(changed, ["place"])
 
 
 def _lock_shared(event: Event) -> None:

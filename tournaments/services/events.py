@@ -14,7 +14,7 @@ from scoring.messages import say
 from scoring.missions import PER_ROUND, pool_size, scheme_pool_problems, unknown_names
 from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
-from tournaments.models import Event, Game, Player
+from tournaments.models import Event, Game
 from tournaments.services.changes import event_change
 from tournaments.standings import DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
@@ -206,19 +206,8 @@ def event_finish(*, event: Event, by) -> Event:
             latest.save(update_fields=["clock_left", "clock_started_at"])
         event.finished_at = timezone.now()
         event.save(update_fields=["finished_at"])
-        _places_store(event)
         record(event, by, "event_finished", round_number=latest.number)
     return event
-
-
-def _places_store(event: Event) -> None:
-    """The final standings' places, kept on the entries: a profile lists many events without working out
-    each one's standings."""
-    places = {standing.entrant.id: standing.rank for standing in selectors.event_standings(event)}
-    entries = list(event.players.all())
-    for entry in entries:
-        entry.place = places.get(entry.pk)
-    Player.objects.bulk_update(entries, ["place"])
 
 
 def event_reopen(*, event: Event, by) -> Event:
@@ -229,7 +218,7 @@ def event_reopen(*, event: Event, by) -> Event:
         before = event.finished_at
         event.finished_at = None
         event.save(update_fields=["finished_at"])
-        event.players.exclude(place=None).update(place=None)
+        event.reopened = True  # its stored places go (services.changes)
         record(event, by, "event_reopened", before={"finished_at": jsonable(before)})
     return event
 

@@ -97,7 +97,12 @@ def player_update(*, player: Player, by, **changes) -> Player:
     with event_change(player.event):
         for key, value in changes.items():
             setattr(player, key, value)
-        player.save(update_fields=list(changes) or None)
+        fields = list(changes)
+        if "is_ringer" in changes:  # the Ringer is nobody's record; a player who was the Ringer becomes someone
+            player.person = None if player.is_ringer else (player.person or person_for_entry(
+                event=player.event, name=player.name, club=player.club))
+            fields.append("person")
+        player.save(update_fields=fields or None)
         record(player.event, by, "player_updated", player=player, before=before, after=changes)
         if {"is_ringer", "faction"} & set(changes):
             event_ratings_due(player.event)

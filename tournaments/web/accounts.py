@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from people import services as people
+from people.models import Person
 from scoring.problems import DomainError
 from tournaments import services
 from tournaments.access import attempt_wait, client_address
@@ -74,12 +75,14 @@ def my_events(request):
 @login_required
 def my_profile(request):
     """The account's person: name, club and country on their profile, or the profile kept private."""
-    person = people.person_of_account(request.user)
-    form = ProfileForm(request.POST or None, initial={"name": person.name, "club": person.club,
-                                                      "country": person.country, "hidden": person.hidden})
+    person = Person.objects.filter(user=request.user).first()  # made on the first save, not by looking
+    initial = ({"name": person.name, "club": person.club, "country": person.country, "hidden": person.hidden}
+               if person else {"name": (request.user.get_full_name() or request.user.get_username())[:100]})
+    form = ProfileForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
+            person = person or people.person_of_account(request.user, name=data["name"])
             people.person_update(person=person, by=request.user, name=data["name"], club=data["club"],
                                  country=data["country"])
         except DomainError as error:

@@ -12,7 +12,7 @@ from django_countries import countries
 
 from gaininggrounds.params import whole_number
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
-from scoring.formats import FORMATS, GG2017, Format
+from scoring.formats import EDITIONS, FORMATS, GG2017, Format
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from scoring.problems import DomainError
 from scoring.validator import ENTERED_OUTCOMES, PLAYED, Report
@@ -339,7 +339,7 @@ class SeriesForm(forms.Form):
     """A ranking series in the console; the points table as the UK scheme's numbers, each one a field."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
-    edition = forms.ChoiceField(label=_("Edition"), choices=[("M4E", "M4E"), ("M3E", "M3E"), ("M2E", "M2E")])
+    edition = forms.ChoiceField(label=_("Edition"), choices=[(e, e) for e in EDITIONS])
     starts = forms.DateField(label=_("From (empty: any date)"), required=False,
                              widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     ends = forms.DateField(label=_("Until (empty: any date)"), required=False,

@@ -69,7 +69,7 @@ def _act(request, event):
         else:
             entry = get_object_or_404(event.players, pk=whole_number(request.POST.get("entry")) or 0)
             keep = get_object_or_404(Person, pk=whole_number(request.POST.get("keep")) or 0)
-            if entry.person is None or not people.may_merge(request.user, entry.person):
+            if entry.person is None or not people.may_merge(request.user, entry.person, keep):
                 raise PermissionDenied
             if request.POST.get("confirmed") != "yes":  # asked first: a merge moves a person's whole record
                 return render(request, "console/merge_confirm.html", {"event": event, "entry": entry, "keep": keep})
