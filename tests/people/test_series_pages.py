@@ -89,3 +89,13 @@ def test_only_its_keepers_change_a_series(client, organizer):
                        "rolling_days": "", "winner_3": 100, "winner_4": 110, "winner_5": 120, "minimum": 5,
                        "full_field": 16, "min_players": 8, "events": "no-such-event"}).status_code == 200
     assert Series.objects.get().rolling_days == 365  # refused: unchanged
+
+
+def test_the_console_keeps_a_points_table_made_for_other_rounds(client, organizer):
+    series = series_create(by=organizer, name="Long", edition="M2E", points={
+        "by_rounds": {"3": 100, "6": 130, "7": 140}, "minimum": 5, "full_field": 16, "min_players": 8})
+    response = client.post(f"/console/series/{series.slug}/", {
+        "name": "Long", "edition": "M2E", "best_of": 5, "rolling_days": 365, "winner_3": 90, "winner_4": 110,
+        "winner_5": 120, "minimum": 5, "full_field": 16, "min_players": 8, "events": ""})
+    assert response.status_code == 302
+    assert Series.objects.get().points["by_rounds"] == {"3": 90, "4": 110, "5": 120, "6": 130, "7": 140}

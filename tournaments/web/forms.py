@@ -372,11 +372,15 @@ class SeriesForm(forms.Form):
                    "events": "\n".join(series.events.values_list("slug", flat=True))}
         return cls(data, initial=initial)
 
-    def settings(self, event_ids: list[int] | None) -> dict:
+    def settings(self, event_ids: list[int] | None, kept: dict | None = None) -> dict:
+        """The series' settings; a points table made through the API for other numbers of rounds keeps
+        those (`kept`), the form changing 3, 4 and 5."""
         data = self.cleaned_data
+        by_rounds = {**(kept or {}).get("by_rounds", {}),
+                     "3": data["winner_3"], "4": data["winner_4"], "5": data["winner_5"]}
         return {"name": data["name"], "edition": data["edition"], "starts": data["starts"], "ends": data["ends"],
                 "best_of": data["best_of"], "rolling_days": data["rolling_days"], "events": event_ids or [],
-                "points": {"by_rounds": {"3": data["winner_3"], "4": data["winner_4"], "5": data["winner_5"]},
+                "points": {"by_rounds": by_rounds,
                            "minimum": data["minimum"], "full_field": data["full_field"],
                            "min_players": data["min_players"]}}
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from audit.selectors import records
 from gaininggrounds.params import whole_number
 from people.models import Person
+from people.services import current
 from scoring.awards import varied_awards
 from scoring.formats import Award, get_format
 from scoring.problems import DomainError
@@ -78,6 +79,7 @@ def _as_person_chosen(entry: dict, person_id: int | None) -> dict:
     person = Person.objects.filter(pk=person_id).first() if person_id else None
     if person is None:
         return {**entry, "person": person_id}
+    person = current(person)  # a suggestion merged since it was offered names the person kept
     return {**entry, "person": person.pk, "name": person.name, "club": entry["club"] or person.club}
 
 

@@ -114,7 +114,7 @@ def _saved(request, form, series):
         form.add_error("events", _("No event at: %(slugs)s") % {"slugs": ", ".join(missing)})
         return None
     try:
-        settings = form.settings([found[s] for s in slugs])
+        settings = form.settings([found[s] for s in slugs], series.points if series is not None else None)
         if series is None:
             series = series_create(by=request.user, **settings)
         else:
