@@ -111,3 +111,35 @@ def test_a_series_reads_through_the_api_with_its_standings(api, anon_api):
                                   "/api/ratings/M2E/?country=%00x", "/api/people/?q=" + "%EF%B7%BA" * 60])
 def test_odd_characters_in_a_query_never_give_a_500(anon_api, db, path):
     assert anon_api.get(path)[0] in (200, 400)
+
+
+@pytest.mark.parametrize("format_key, edition", [("m3e", "M3E"), ("m4e-gg0", "M4E")])
+def test_every_edition_through_the_product_reaches_ratings_series_and_statistics(api, anon_api, client, format_key,
+                                                                               edition):
+    from scoring.formats import get_format
+
+    fmt = get_format(format_key)
+    factions = [f.key for f in fmt.factions][:4]
+    status, event = api.post("/api/events/", {"name": f"{edition} Open", "date": "2026-11-21",
+                                              "format": format_key})
+    for n in range(8):
+        assert api.post(f"/api/events/{event['id']}/players/",
+                        {"name": f"P{n}", "faction": factions[n % 4]})[0] == 201
+    for _ in range(3):
+        status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 5})
+        for game in rnd["games"]:
+            a = Player.objects.get(pk=game["player_a"])
+            leaders = fmt.leaders.get(a.faction) or ()
+            body = {"vp_a": 6, "vp_b": 2, **({"master_a": leaders[0].label} if leaders else {})}
+            assert api.post(f"/api/games/{game['id']}/result/", body)[0] == 201, body
+    assert api.post(f"/api/events/{event['id']}/finish/")[0] == 200
+    rating_store.ratings_refresh(edition)
+    status, board = anon_api.get(f"/api/ratings/{edition}/?min=3")
+    assert status == 200 and board["listed"] == 8
+    assert api.post("/api/series/", {"name": f"{edition} series", "edition": edition, "rolling_days": None})[0] == 201
+    status, read = anon_api.get(f"/api/series/{edition.lower()}-series/")
+    assert len(read["standings"]) == 8
+    page = client.get(f"/stats/{edition}/").content.decode()
+    assert fmt.factions[0].name in page
+    if fmt.leaders:
+        assert fmt.leaders[factions[0]][0].label in page  # the leaders reported
