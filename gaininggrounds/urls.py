@@ -5,7 +5,11 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
+from gaininggrounds import health
+
 urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico whatever the page links: the icon itself lives with the static files.
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
