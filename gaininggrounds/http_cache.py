@@ -151,11 +151,11 @@ class PublicPageCache:
         changed = max(current)
         etag = '"' + hashlib.sha256(f"{current}|{variant}".encode()).hexdigest()[:32] + '"'
         if self._not_modified(request, etag, changed):
-            return self._with_validators(HttpResponseNotModified(), etag, changed)
+            return self._with_validators(HttpResponseNotModified(), etag, changed, shared=True)
         if previous is not None and previous["etag"] == etag:
             response = _rebuild(previous["page"])
             response["X-Cache"] = "hit"
-            return self._with_validators(response, etag, changed)
+            return self._with_validators(response, etag, changed, shared=True)
         # The copy before may stand in only if it was rendered within the grace period, so whatever
         # is served lags the last change by at most that. It stands in for a poll (the request sends
         # the validators of a copy it holds: a phone that already lags by its poll interval), so a
@@ -179,7 +179,7 @@ class PublicPageCache:
                 except Exception:  # noqa: BLE001
                     pass
                 response["X-Cache"] = "miss"
-                return self._with_validators(response, etag, changed)
+                return self._with_validators(response, etag, changed, shared=True)
             return response
         finally:
             if claimed:
@@ -225,11 +225,19 @@ class PublicPageCache:
         return since is not None and changed_ns // 1_000_000_000 <= since
 
     @staticmethod
-    def _with_validators(response, etag: str, changed_ns: int):
+    def _with_validators(response, etag: str, changed_ns: int, *, shared: bool = False):
+        """ETag, Last-Modified, Vary and who may keep the answer. Phones must ask again each time
+        (max-age=0, cheaply, with the validators), never show a stale round. A shared cache in front
+        (deploy/nginx/) may keep the current version for the grace period and, while it fetches the
+        next, answer with it for as long again; the copy before (a stand-in, `shared` False) it may
+        not keep at all, so what it serves never lags more than that."""
         response["ETag"] = etag
         response["Last-Modified"] = http_date(changed_ns // 1_000_000_000)
-        # Phones must ask again each time (cheaply, with the validators), never show a stale round.
-        response["Cache-Control"] = "public, no-cache"
+        grace = int(settings.PAGE_CACHE_GRACE_SECONDS)  # whole seconds, never above the promise
+        if shared and grace:
+            response["Cache-Control"] = f"public, max-age=0, s-maxage={grace}, stale-while-revalidate={grace}"
+        else:
+            response["Cache-Control"] = "public, no-cache"
         # What the copy depends on (its variant), on 304s too: a 304 must carry the Vary its 200 would.
         patch_vary_headers(response, VARIANT_HEADERS)
         return response

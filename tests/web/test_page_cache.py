@@ -17,7 +17,8 @@ def test_a_second_visit_is_served_from_the_cache_without_a_query(event, django_a
 
 def test_polling_an_unchanged_page_answers_304_without_a_query(event, django_assert_num_queries):
     first = Client().get("/e/spring-open/rounds/1/")
-    assert first["ETag"] and first["Last-Modified"] and "no-cache" in first["Cache-Control"]
+    assert first["ETag"] and first["Last-Modified"]
+    assert first["Cache-Control"] == "public, max-age=0, s-maxage=1, stale-while-revalidate=1"
     with django_assert_num_queries(0):
         again = Client().get("/e/spring-open/rounds/1/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304 and again.content == b""
@@ -129,6 +130,8 @@ def test_while_one_request_renders_the_others_get_the_copy_before_for_a_moment(e
     assert waiting["X-Cache"] == "stale" and waiting.content == before.content
     # The copy keeps its own validators, so the phone's next poll asks again and gets the new page.
     assert waiting["ETag"] == before["ETag"] and waiting["Last-Modified"] == before["Last-Modified"]
+    # A proxy in front must not keep the stand-in: what it serves would lag by its own time too.
+    assert waiting["Cache-Control"] == "public, no-cache"
     assert Client().get("/e/spring-open/rounds/2/", HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
 
 
@@ -139,6 +142,8 @@ def test_past_the_grace_period_a_request_renders_for_itself(event, organizer_api
     post_result()
     after = Client().get("/e/spring-open/rounds/2/")
     assert after["X-Cache"] == "miss" and after["ETag"] != before["ETag"] and "9–1" in after.content.decode()
+    # No grace at all: no shared cache may keep the page for any time either.
+    assert after["Cache-Control"] == "public, no-cache"
 
 
 def test_a_page_never_rendered_is_rendered_even_while_claimed(event, someone_else_renders):
@@ -198,7 +203,7 @@ def test_answers_carrying_private_keys_are_never_stored(event, organizer_api):
     response = organizer_api.client.get(players, headers=organizer_api.headers)
     assert "key" in response.json()[0] and "no-store" in response["Cache-Control"]
     anonymous = Client().get(players)
-    assert "key" not in anonymous.json()[0] and anonymous["Cache-Control"] == "public, no-cache"
+    assert "key" not in anonymous.json()[0] and anonymous["Cache-Control"].startswith("public, max-age=0, s-maxage=")
 
 
 def test_a_copy_is_stored_only_for_the_parameters_a_page_reads(event):
