@@ -9,6 +9,7 @@ TESTING := $(VENV)/.installed-test
 EMBEDDED := env -u DATABASE_URL -u REDIS_URL DEBUG=1
 
 CHROMIUM := /usr/bin/chromium
+NGINX := /usr/sbin/nginx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test lint screenshots worker stack load
@@ -46,7 +47,12 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends chromium
 
-test: $(TESTING) $(CHROMIUM)
+# Debian's nginx: the proxy in front (deploy/nginx/), tested on PostgreSQL and Redis, run by make stack.
+$(NGINX):
+	$(SUDO) apt-get update -qq
+	$(SUDO) apt-get install -y -qq --no-install-recommends nginx
+
+test: $(TESTING) $(CHROMIUM) $(NGINX)
 	DEBUG=1 $(BIN)/python -m pytest -q
 
 # ruff: lint rules and import order (pyproject.toml); CI runs it.
@@ -62,27 +68,30 @@ worker: $(RUNTIME) var/stack-secret-key
 	mkdir -p var
 	$(STACK) $(BIN)/celery -A gaininggrounds worker --beat --schedule var/celerybeat-schedule --loglevel=info --concurrency=2
 
-# Production-like, on loopback: migrations, static files, two gunicorn workers and a Celery worker with beat
-# sharing PostgreSQL and Redis (plain HTTP, so no HTTPS redirect). Ctrl-C stops both.
-stack: $(RUNTIME) var/stack-secret-key
+# Production-like, on loopback: migrations, static files, the demo, then nginx with the shipped site
+# (deploy/nginx/, plain HTTP here) on http://127.0.0.1:8080 in front of two gunicorn workers on
+# 127.0.0.1:8000, and a Celery worker with beat, sharing PostgreSQL and Redis. Ctrl-C stops them all.
+stack: $(RUNTIME) var/stack-secret-key $(NGINX)
 	$(STACK) $(BIN)/python manage.py migrate --noinput
 	$(STACK) $(BIN)/python manage.py collectstatic --noinput -v0
 	$(STACK) $(BIN)/python manage.py load_demo
 	$(STACK) $(BIN)/celery -A gaininggrounds worker --beat --schedule var/celerybeat-schedule --loglevel=warning --concurrency=2 & \
-	  trap 'kill $$!' EXIT INT TERM; \
-	  $(STACK) $(BIN)/gunicorn gaininggrounds.wsgi --bind 127.0.0.1:8000 --workers 2 --access-logfile -
+	  worker=$$!; \
+	  $(STACK) TRUSTED_PROXIES=1 $(BIN)/gunicorn gaininggrounds.wsgi --bind 127.0.0.1:8000 --workers 2 & \
+	  web=$$!; trap 'kill $$worker $$web' EXIT INT TERM; \
+	  $(BIN)/python deploy/local_proxy.py --upstream 127.0.0.1:8000 --port 8080
 
 # The load benchmark (benchmarks/load/): gunicorn, PostgreSQL and Redis against Debian's wrk and nginx.
-/usr/bin/wrk /usr/sbin/nginx:
+/usr/bin/wrk:
 	$(SUDO) apt-get update -qq
-	$(SUDO) apt-get install -y -qq --no-install-recommends wrk nginx
+	$(SUDO) apt-get install -y -qq --no-install-recommends wrk
 
 # locust and its dependencies stay out of the test install: pinned in requirements/load.txt.
 $(VENV)/.installed-load: requirements/load.txt requirements/base.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements/load.txt
 	touch $@
 
-load: $(VENV)/.installed-load /usr/bin/wrk /usr/sbin/nginx
+load: $(VENV)/.installed-load /usr/bin/wrk $(NGINX)
 	$(BIN)/python benchmarks/load/throughput.py
 	$(BIN)/python benchmarks/load/scenario.py
 	$(BIN)/python benchmarks/load/signin_flood.py

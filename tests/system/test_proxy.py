@@ -1,0 +1,195 @@
+"""The shipped nginx site (deploy/nginx/gaininggrounds.conf) in front of gunicorn with production
+settings, on PostgreSQL and Redis: public answers are served from the proxy's cache and follow a change
+within the grace period; personal ones (a session, a token, a player's key) are never stored nor
+served from it; static files, gzip, TLS, the client address and the hidden metrics as configured."""
+import gzip
+import os
+import secrets
+import ssl
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from rest_framework.authtoken.models import Token
+
+from deploy import local_proxy
+from tests.processes import ROOT, free_port, gunicorn, postgres_url, stop
+from tournaments import services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+OPENER = urllib.request.build_opener(NoRedirect, urllib.request.HTTPSHandler(
+    context=ssl._create_unverified_context()))  # the certificate is made by the test
+
+
+def get(url, headers=None, method="GET", body=None):
+    """(status, headers, body) of one request, errors included, never following a redirect."""
+    request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
+    try:
+        with OPENER.open(request, timeout=20) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+@pytest.fixture
+def production_web(settings):
+    if connection.vendor != "postgresql" or "redis" not in settings.CACHES["default"]["BACKEND"].lower():
+        pytest.skip("needs PostgreSQL and Redis (the CI's second run sets DATABASE_URL and REDIS_URL)")
+    assert os.path.exists(local_proxy.NGINX), "Debian's nginx is missing: `make test` installs it"
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    settings.SECRET_KEY = secrets.token_urlsafe(50)  # the same as the server's, for sessions made here
+    env.update(DATABASE_URL=postgres_url(connection.settings_dict), DEBUG="0", SECRET_KEY=settings.SECRET_KEY,
+               ALLOWED_HOSTS="127.0.0.1,localhost", SECURE_SSL_REDIRECT="0", TRUSTED_PROXIES="1", LOG_LEVEL="ERROR")
+    process, base = gunicorn(env, workers=2)
+    try:
+        yield base.removeprefix("http://")
+    finally:
+        stop(process)
+
+
+def proxy_in_front(directory: Path, upstream: str, *, tls: bool = False):
+    port, redirect_port = free_port(), free_port()
+    config = local_proxy.configure(directory, upstream=upstream, port=port, redirect_port=redirect_port,
+                                   static_root=ROOT / "static", tls=tls)
+    checked = local_proxy.check(config)
+    assert checked.returncode == 0, checked.stderr
+    return local_proxy.start(config, port), port, redirect_port
+
+
+@pytest.fixture
+def proxy(production_web, tmp_path):
+    process, port, _ = proxy_in_front(tmp_path / "nginx", production_web)
+    try:
+        yield f"http://127.0.0.1:{port}", tmp_path / "nginx" / "cache"
+    finally:
+        stop(process)
+
+
+@pytest.fixture
+def running_event():
+    user = get_user_model().objects.create_user("organizer-in-the-hall", password="x" * 12)
+    event = services.event_create(user=user, name="Behind the proxy", date="2017-05-06", format="gg2017")
+    players = [services.player_register(event=event, name=name, faction="guild", by=user)
+               for name in ("Ann", "Bob", "Cat", "Dan")]
+    rnd = services.round_generate(event=event, seed=1, by=user)
+    return {"event": event, "user": user, "players": players, "games": list(rnd.games.all()),
+            "token": Token.objects.create(user=user).key}
+
+
+def test_a_public_page_is_answered_from_the_proxy_and_refreshed_within_the_grace_period(proxy, running_event):
+    base, _ = proxy
+    event, token = running_event["event"], running_event["token"]
+    page = f"{base}/e/{event.slug}/rounds/1/"
+    status, headers, first = get(page)
+    assert status == 200, first[:2000]
+    assert headers["Cache-Control"] == "public, max-age=0, s-maxage=1, stale-while-revalidate=1"
+    status, headers, again = get(page)
+    assert headers["X-Proxy-Cache"] == "HIT" and again == first
+    # A poll with the copy's ETag is answered 304 by the proxy itself.
+    assert get(page, {"If-None-Match": headers["ETag"]})[0] == 304
+
+    game = running_event["games"][0]
+    status, _, _ = get(f"{base}/api/games/{game.pk}/result/", {"Authorization": f"Token {token}",
+                                                              "Content-Type": "application/json"},
+                       "POST", b'{"vp_a": 7, "vp_b": 3}')
+    assert status == 201
+    posted = time.monotonic()
+    while b"7\xe2\x80\x933" not in get(page)[2]:  # "7–3"
+        assert time.monotonic() - posted < 2.5, "the proxy still serves the round from before the result"
+        time.sleep(0.05)
+    # nginx counts s-maxage in whole seconds: a copy stored early in one second lasts to the end of the
+    # next; the refresh then happens in the background while that copy answers once more.
+
+
+def test_one_request_renders_a_missing_page_while_the_others_wait_for_it(proxy, running_event):
+    base, _ = proxy
+    page = f"{base}/e/{running_event['event'].slug}/standings/"
+    answers = []
+    start = threading.Barrier(12)
+
+    def ask():
+        start.wait()
+        answers.append(get(page)[1]["X-Proxy-Cache"])
+
+    threads = [threading.Thread(target=ask) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers.count("MISS") == 1 and answers.count("HIT") == 11, answers
+
+
+PERSONAL_READS = ("round page with a session", "console with a session", "players API with a token",
+                  "private page by its key")
+
+
+def test_nothing_personal_is_ever_stored_or_served_by_the_proxy(proxy, running_event):
+    base, cache = proxy
+    event, user, token = running_event["event"], running_event["user"], running_event["token"]
+    browser = Client()
+    browser.force_login(user)
+    session = {"Cookie": f"sessionid={browser.cookies['sessionid'].value}"}
+    key = running_event["players"][0].key
+    reads = {
+        "round page with a session": (f"/e/{event.slug}/rounds/1/", session, b'href="/accounts/"'),
+        "console with a session": (f"/console/e/{event.slug}/", session, b'href="/accounts/"'),
+        "players API with a token": (f"/api/events/{event.pk}/players/", {"Authorization": f"Token {token}"},
+                                     key.encode()),
+        "private page by its key": (f"/p/{key}/", {}, key.encode()),
+    }
+    assert set(reads) == set(PERSONAL_READS)
+    for name, (path, headers, marker) in reads.items():
+        for _ in range(3):
+            status, answer, body = get(base + path, headers)
+            assert status == 200 and marker in body, name
+            assert answer["X-Proxy-Cache"] in ("BYPASS", "MISS") and "no-store" in answer["Cache-Control"], name
+        if headers:  # the same address asked without them never gets the personal answer
+            assert marker not in get(base + path)[2], name
+    stored = b"".join(path.read_bytes() for path in cache.rglob("*") if path.is_file())
+    assert stored and key.encode() not in stored and b'href="/accounts/"' not in stored
+
+
+def test_static_files_gzip_and_the_metrics_as_configured(proxy):
+    base, _ = proxy
+    status, headers, body = get(f"{base}/static/css/site.css", {"Accept-Encoding": "gzip"})
+    assert status == 200 and "X-Cache" not in headers  # nginx read it from disk: the application never saw it
+    assert headers["Content-Encoding"] == "gzip" and b"body" in gzip.decompress(body)
+    assert "max-age=600" in headers["Cache-Control"]
+    status, headers, body = get(f"{base}/", {"Accept-Encoding": "gzip", "Accept": "text/html"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip" and b"<html" in gzip.decompress(body)
+    assert get(f"{base}/metrics")[0] == 404
+
+
+def test_the_rate_limits_see_the_client_through_the_proxy_however_it_forges_its_address(proxy, running_event):
+    base, _ = proxy
+    answers = []
+    for n in range(7):
+        status, _, _ = get(f"{base}/api/auth/token/", {"Content-Type": "application/json",
+                                                        "X-Forwarded-For": f"203.0.113.{n}"},
+                           "POST", b'{"username": "organizer-in-the-hall", "password": "wrong password"}')
+        answers.append(status)
+    assert answers[0] in (400, 401) and answers[-1] == 429, answers
+
+
+def test_the_shipped_site_serves_https_and_sends_plain_http_there(production_web, tmp_path, running_event):
+    process, port, redirect_port = proxy_in_front(tmp_path / "tls", production_web, tls=True)
+    try:
+        status, headers, body = get(f"https://127.0.0.1:{port}/e/{running_event['event'].slug}/")
+        assert status == 200 and "Strict-Transport-Security" in headers and b"Behind the proxy" in body
+        status, headers, _ = get(f"http://127.0.0.1:{redirect_port}/e/spring-open/?x=1")
+        assert status == 301 and headers["Location"] == "https://127.0.0.1/e/spring-open/?x=1"
+    finally:
+        stop(process)
