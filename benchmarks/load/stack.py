@@ -15,6 +15,10 @@ REDIS_URL = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/3")
 PLAYERS = 256
 
 
+sys.path.insert(0, str(ROOT))
+from deploy import local_proxy  # noqa: E402
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -64,3 +68,11 @@ def web_server(extra_env: dict | None = None) -> tuple[subprocess.Popen, int]:
                            env={**service_env(), **(extra_env or {})})
     wait_for(port)
     return web, port
+
+
+def nginx_in_front(port: int, directory: Path) -> tuple[subprocess.Popen, int]:
+    """The shipped nginx site (deploy/nginx/) in front of gunicorn on `port`, plain HTTP, static files
+    from collectstatic's folder."""
+    proxy_port = free_port()
+    config = local_proxy.configure(directory, upstream=f"127.0.0.1:{port}", port=proxy_port)
+    return local_proxy.start(config, proxy_port), proxy_port
