@@ -2,13 +2,16 @@
 import os
 from importlib import import_module
 
-from celery import Celery
+from celery import Celery, signals
+
+from gaininggrounds.metrics import task_timing
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gaininggrounds.settings")
 
 app = Celery("gaininggrounds")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+task_timing(signals)
 
 
 def queue(task_name: str, *args, eta=None) -> None:

@@ -71,6 +71,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: times every answer, cached ones too, and counts its queries (gaininggrounds/metrics.py).
+    "gaininggrounds.metrics.RequestMetrics",
     "django.middleware.security.SecurityMiddleware",
     # Before the page cache, so copies served from it carry the policy too.
     "csp.middleware.CSPMiddleware",
@@ -87,8 +89,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
-if env_flag("GG_QUERY_COUNT", False):
-    MIDDLEWARE.insert(0, "gaininggrounds.diagnostics.QueryCountHeader")
+# Diagnostics for the load benchmark, off in production: each answer says its query count (X-DB-Queries).
+QUERY_COUNT_HEADER = env_flag("GG_QUERY_COUNT", False)
 
 ROOT_URLCONF = "gaininggrounds.urls"
 WSGI_APPLICATION = "gaininggrounds.wsgi.application"
@@ -218,6 +220,9 @@ RATE_LIMITS = {
 }
 # Client addresses come from REMOTE_ADDR unless this many proxies (nginx) stand in front.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+# Who may read /metrics (Prometheus on this host by default); never a request that came through the proxy.
+METRICS_ALLOWED_ADDRESSES = [a.strip() for a in os.environ.get("METRICS_ALLOWED_ADDRESSES", "127.0.0.1,::1").split(",")
+                             if a.strip()]
 
 # Content-Security-Policy (django-csp): our own origin only; the pages load nothing from elsewhere and
 # carry no inline script or style (htmx's injected indicator style is switched off in base.html). The

@@ -5,11 +5,12 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from gaininggrounds import health
+from gaininggrounds import health, metrics
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
+    path("metrics", metrics.metrics, name="metrics"),
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico whatever the page links: the icon itself lives with the static files.
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),

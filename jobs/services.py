@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from gaininggrounds.celery import queue, runs_later
+from gaininggrounds.metrics import job_timed
 from jobs.models import Job
 from scoring.messages import say
 from scoring.problems import DomainError, conflict
@@ -110,22 +111,25 @@ def job_run(job_id: str) -> None:
         # The work runs inside one transaction, so progress travels through the cache, not the row.
         cache.set(_progress_key(job.pk), percent, timeout=3600)
 
-    try:
-        with transaction.atomic():
-            done = import_string(WORK[job.kind])(job, progress)
-            ended = Job.objects.filter(pk=job.pk, status=Job.RUNNING).update(
-                status=Job.DONE, progress=100, finished_at=timezone.now(), **done)
-            if not ended:  # declared lost meanwhile: its organizer was told nothing changed, so nothing does
-                raise JobLost(job_id)
-    except JobLost:
-        log.warning("job %s ended after it was declared lost: its work was rolled back", job_id)
-        return
-    except DomainError as error:
-        job_failed(job_id, *({"code": p.code, "detail": p.detail, "attr": p.attr} for p in error.problems))
-    except Exception:
-        job_failed(job_id, {"code": "job_failed", "detail": "The job failed; nothing was changed. The server log "
-                                                            "has why.", "attr": None})
-        raise
+    with job_timed(job.kind) as timed:
+        try:
+            with transaction.atomic():
+                done = import_string(WORK[job.kind])(job, progress)
+                ended = Job.objects.filter(pk=job.pk, status=Job.RUNNING).update(
+                    status=Job.DONE, progress=100, finished_at=timezone.now(), **done)
+                if not ended:  # declared lost meanwhile: its organizer was told nothing changed, so nothing does
+                    raise JobLost(job_id)
+            timed["outcome"] = "done"
+        except JobLost:
+            timed["outcome"] = "lost"
+            log.warning("job %s ended after it was declared lost: its work was rolled back", job_id)
+            return
+        except DomainError as error:
+            job_failed(job_id, *({"code": p.code, "detail": p.detail, "attr": p.attr} for p in error.problems))
+        except Exception:
+            job_failed(job_id, {"code": "job_failed", "detail": "The job failed; nothing was changed. The server "
+                                                                "log has why.", "attr": None})
+            raise
 
 
 def job_failed(job_id: str, *problems: dict) -> None:

@@ -45,14 +45,16 @@ def get(url, headers=None, method="GET", body=None):
 
 
 @pytest.fixture
-def production_web(settings):
+def production_web(settings, tmp_path):
     if connection.vendor != "postgresql" or "redis" not in settings.CACHES["default"]["BACKEND"].lower():
         pytest.skip("needs PostgreSQL and Redis (the CI's second run sets DATABASE_URL and REDIS_URL)")
     assert os.path.exists(local_proxy.NGINX), "Debian's nginx is missing: `make test` installs it"
     env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE")}
     settings.SECRET_KEY = secrets.token_urlsafe(50)  # the same as the server's, for sessions made here
     env.update(DATABASE_URL=postgres_url(connection.settings_dict), DEBUG="0", SECRET_KEY=settings.SECRET_KEY,
-               ALLOWED_HOSTS="127.0.0.1,localhost", SECURE_SSL_REDIRECT="0", TRUSTED_PROXIES="1", LOG_LEVEL="ERROR")
+               ALLOWED_HOSTS="127.0.0.1,localhost", SECURE_SSL_REDIRECT="0", TRUSTED_PROXIES="1", LOG_LEVEL="ERROR",
+               PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"))
+    (tmp_path / "metrics").mkdir()
     process, base = gunicorn(env, workers=2)
     try:
         yield base.removeprefix("http://")
@@ -162,7 +164,7 @@ def test_nothing_personal_is_ever_stored_or_served_by_the_proxy(proxy, running_e
     assert stored and key.encode() not in stored and b'href="/accounts/"' not in stored
 
 
-def test_static_files_gzip_and_the_metrics_as_configured(proxy):
+def test_static_files_gzip_and_the_metrics_as_configured(proxy, production_web):
     base, _ = proxy
     status, headers, body = get(f"{base}/static/css/site.css", {"Accept-Encoding": "gzip"})
     assert status == 200 and "X-Cache" not in headers  # nginx read it from disk: the application never saw it
@@ -171,6 +173,13 @@ def test_static_files_gzip_and_the_metrics_as_configured(proxy):
     status, headers, body = get(f"{base}/", {"Accept-Encoding": "gzip", "Accept": "text/html"})
     assert status == 200 and headers["Content-Encoding"] == "gzip" and b"<html" in gzip.decompress(body)
     assert get(f"{base}/metrics")[0] == 404
+    # Prometheus on the host asks gunicorn itself: both workers' counts in one answer.
+    for _ in range(6):
+        get(f"http://{production_web}/healthz")
+    status, headers, body = get(f"http://{production_web}/metrics")
+    text = body.decode()
+    assert status == 200 and 'gg_http_request_duration_seconds_count{method="GET",status="200",view="healthz"} 6.0' \
+        in text, text[:3000]
 
 
 def test_the_rate_limits_see_the_client_through_the_proxy_however_it_forges_its_address(proxy, running_event):
