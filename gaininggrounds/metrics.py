@@ -20,6 +20,8 @@ from django.urls import Resolver404, resolve
 from django.views.decorators.cache import never_cache
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
 
+from gaininggrounds import logs
+
 # Buckets around our targets: public pages in ~1-100 ms, writes up to 300 ms, renders of a big field.
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2.5, 5, 10)
 
@@ -49,9 +51,10 @@ def view_name(request) -> str:
     return match.view_name or match._func_path
 
 
-class RequestMetrics:
-    """Middleware, outermost: times every answer and counts its database queries (and, for the load
-    benchmark's diagnostics with GG_QUERY_COUNT=1, says the count in an X-DB-Queries header)."""
+class RequestObserver:
+    """Middleware, outermost: times every answer (cached ones too), counts its database queries and
+    logs it (gaininggrounds.logs); for the load benchmark's diagnostics (GG_QUERY_COUNT=1) the answer
+    says its query count in an X-DB-Queries header."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -68,11 +71,13 @@ class RequestMetrics:
             finally:
                 QUERY_TIME.observe(time.perf_counter() - started)
 
+        logged = logs.request_started(request)
         started = time.perf_counter()
         with connection.execute_wrapper(counted):
             response = self.get_response(request)
+        seconds = time.perf_counter() - started
         view = view_name(request)
-        REQUESTS.labels(view, request.method, str(response.status_code)).observe(time.perf_counter() - started)
+        REQUESTS.labels(view, request.method, str(response.status_code)).observe(seconds)
         if queries:
             QUERIES.labels(view).inc(queries)
         if settings.QUERY_COUNT_HEADER:
@@ -80,6 +85,7 @@ class RequestMetrics:
         outcome = response.get("X-Cache") or ("not_modified" if response.status_code == 304 else None)
         if outcome:
             PAGE_CACHE.labels(outcome).inc()
+        logs.request_ended(request, response, view=view, seconds=seconds, token=logged)
         return response
 
 

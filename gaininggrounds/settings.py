@@ -71,8 +71,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # Outermost: times every answer, cached ones too, and counts its queries (gaininggrounds/metrics.py).
-    "gaininggrounds.metrics.RequestMetrics",
+    # Outermost: times, counts and logs every answer, cached ones too (gaininggrounds/metrics.py).
+    "gaininggrounds.metrics.RequestObserver",
     "django.middleware.security.SecurityMiddleware",
     # Before the page cache, so copies served from it carry the policy too.
     "csp.middleware.CSPMiddleware",
@@ -293,12 +293,27 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_standardized_errors.openapi_hooks.postprocess_schema_enums"],
 }
 
+# Production logs one JSON object per line (LOG_FORMAT=json, the default with DEBUG off), one line per
+# request (LOG_REQUESTS=0 to stop those), each with its request id; secrets are masked (gaininggrounds/logs.py).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text" if DEBUG else "json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "gaininggrounds.logs.RequestId"}, "redact": {"()": "gaininggrounds.logs.Redact"}},
+    "formatters": {
+        "json": {"()": "gaininggrounds.logs.JsonLines",
+                 "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
+                 "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"}},
+        "text": {"format": "%(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT,
+                             "filters": ["request_id", "redact"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {"gaininggrounds.requests": {
+        "level": "INFO" if env_flag("LOG_REQUESTS", not DEBUG) else "WARNING"}},
 }
+# Celery workers log through the same configuration rather than their own.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # Mail (password resets; round notifications later): printed to the console unless EMAIL_HOST is set.
 if os.environ.get("EMAIL_HOST"):

@@ -61,11 +61,14 @@ def prepare() -> dict:
 
 
 def web_server(extra_env: dict | None = None) -> tuple[subprocess.Popen, int]:
-    """gunicorn with four workers (2 x cores on this 2-core machine) on a free loopback port."""
+    """gunicorn with four workers (2 x cores on this 2-core machine) on a free loopback port. Its log (a
+    JSON line per request, as in production) goes to var/load-web.log."""
     port = free_port()
+    (ROOT / "var").mkdir(exist_ok=True)
     web = subprocess.Popen([sys.executable, "-m", "gunicorn", "gaininggrounds.wsgi", "--bind", f"127.0.0.1:{port}",
                             "--workers", "4", "--log-level", "warning"], cwd=ROOT,
-                           env={**service_env(), **(extra_env or {})})
+                           env={**service_env(), **(extra_env or {})},
+                           stdout=(ROOT / "var" / "load-web.log").open("w"), stderr=subprocess.STDOUT)
     wait_for(port)
     return web, port
 

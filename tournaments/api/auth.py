@@ -8,6 +8,7 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 from rest_framework.exceptions import AuthenticationFailed, Throttled
 from rest_framework.throttling import BaseThrottle
 
+from gaininggrounds import logs
 from tournaments import access
 from tournaments.models import Event, Player
 
@@ -28,6 +29,7 @@ class PlayerKeyAuthentication(BaseAuthentication):
             if (wait := access.bad_key_wait(request.META)) is not None:
                 raise Throttled(wait)
             raise AuthenticationFailed(BAD_KEY)
+        logs.acting_player(request._request, player)
         return AnonymousUser(), player
 
     def authenticate_header(self, request):

@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
+from gaininggrounds import logs
 from gaininggrounds.params import whole_number
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
@@ -26,6 +27,7 @@ def private_page(request, key):
         if bad_key_wait(request.META) is not None:
             return HttpResponse(_("Too many wrong links from this address; wait a minute."), status=429)
         raise Http404("No such link")
+    logs.acting_player(request, player)
     event = player.event
     games = selectors.player_games(player)
     current = games[-1] if games and games[-1].round.number == selectors.latest_round_number(event) else None

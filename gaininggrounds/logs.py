@@ -1,0 +1,91 @@
+"""Logs an operator's collector can read: in production one JSON object per line
+(python-json-logger), one line per request, and every line of a request carrying its request id.
+
+Nothing secret reaches a line: a request is logged by its view's name, never its path or query (a
+player's private link is a path), and a filter masks private links, tokens and passwords in any
+message (Django's own "Not Found: /p/..." included).
+"""
+from __future__ import annotations
+
+import contextvars
+import logging
+import re
+import uuid
+
+from pythonjsonlogger.core import RESERVED_ATTRS
+from pythonjsonlogger.json import JsonFormatter
+
+REQUEST_ID = contextvars.ContextVar("request_id", default=None)
+# nginx sends its $request_id (32 hex digits); anything else a client made up is replaced.
+GIVEN_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
+requests_log = logging.getLogger("gaininggrounds.requests")
+
+SECRETS = [
+    (re.compile(r"/p/[^/\s?#\"']+"), "/p/[key]"),  # a player's private link
+    (re.compile(r"(?i)\b(token|key|password|secret|sessionid|csrftoken)(\"?\s*[=:]\s*\"?)[^\s&\"',;]+"),
+     r"\1\2[hidden]"),
+    (re.compile(r"(?i)\b(Token|Bearer|Key)\s+[A-Za-z0-9._~+/=-]{8,}"), r"\1 [hidden]"),
+]
+
+
+def mask(text: str) -> str:
+    for pattern, replacement in SECRETS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+class Redact(logging.Filter):
+    """Masks secrets in a record's message (its arguments merged in first) and exception text."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        masked = mask(message)
+        if masked != message:
+            record.msg, record.args = masked, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = mask(record.exc_text)
+        return True
+
+
+class JsonLines(JsonFormatter):
+    """python-json-logger's formatter, leaving out the request object Django attaches to its error
+    records (its text names the path, a private link perhaps)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, reserved_attrs=[*RESERVED_ATTRS, "request", "server_time"], **kwargs)
+
+
+class RequestId(logging.Filter):
+    """Adds the current request's id (None outside a request: Celery, commands)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = REQUEST_ID.get()
+        return True
+
+
+def request_started(request) -> contextvars.Token:
+    """The request's id, from the proxy when it gave one, set for every line logged while it runs and
+    kept on the request for its answer's X-Request-ID header."""
+    given = request.headers.get("X-Request-ID", "")
+    request.request_id = given if GIVEN_ID.fullmatch(given) else uuid.uuid4().hex
+    return REQUEST_ID.set(request.request_id)
+
+
+def request_ended(request, response, *, view: str, seconds: float, token: contextvars.Token) -> None:
+    """One line for the request: its view, method, status, duration and who acted (an account's id or
+    a player's id from a private link), never the path, a key or a password."""
+    user = request.__dict__.get("user")  # set by the auth middleware; a cached answer never got that far
+    user_id = user.pk if user is not None and getattr(user, "is_authenticated", False) else None
+    response["X-Request-ID"] = request.request_id
+    requests_log.info("%s %s %s", request.method, view, response.status_code, extra={
+        "view": view, "method": request.method, "status": response.status_code,
+        "duration_ms": round(seconds * 1000, 2), "user_id": user_id,
+        "player_id": getattr(request, "player_id", None), "cache": response.get("X-Cache")})
+    REQUEST_ID.reset(token)
+
+
+def acting_player(request, player) -> None:
+    """Record which player a private link or key acts as, for the request's log line."""
+    request.player_id = player.pk
