@@ -21,16 +21,22 @@ GIVEN_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 requests_log = logging.getLogger("gaininggrounds.requests")
 
 SECRETS = [
-    (re.compile(r"/p/[^/\s?#\"']+"), "/p/[key]"),  # a player's private link
-    (re.compile(r"(?i)\b(token|key|password|secret|sessionid|csrftoken)(\"?\s*[=:]\s*\"?)[^\s&\"',;]+"),
-     r"\1\2[hidden]"),
-    (re.compile(r"(?i)\b(Token|Bearer|Key)\s+[A-Za-z0-9._~+/=-]{8,}"), r"\1 [hidden]"),
+    re.compile(r"/p/(?P<secret>[^/\s?#\"']+)"),  # a player's private link
+    re.compile(r"(?i)\b(token|key|password|secret|sessionid|csrftoken)\"?\s*[=:]\s*\"?(?P<secret>[^\s&\"',;]+)"),
+    re.compile(r"(?i)\b(Token|Bearer|Key)\s+(?P<secret>[A-Za-z0-9._~+/=-]{8,})"),
 ]
+HIDDEN = "[hidden]"
+
+
+def secrets_in(text: str) -> set[str]:
+    """The private keys, tokens and passwords a text shows where they are named."""
+    return {match["secret"] for pattern in SECRETS for match in pattern.finditer(text)}
 
 
 def mask(text: str) -> str:
-    for pattern, replacement in SECRETS:
-        text = pattern.sub(replacement, text)
+    for pattern in SECRETS:
+        text = pattern.sub(lambda m: m[0][:m.start("secret") - m.start()] + HIDDEN + m[0][m.end("secret") - m.start():],
+                           text)
     return text
 
 

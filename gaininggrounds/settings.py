@@ -330,3 +330,9 @@ elif os.environ.get("EMAIL_FILE_PATH"):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gaininggrounds@localhost")
+
+# Error reports to a Sentry-compatible service, off unless SENTRY_DSN is set (gaininggrounds/error_reports.py).
+if os.environ.get("SENTRY_DSN"):
+    from gaininggrounds.error_reports import start as start_error_reports
+
+    start_error_reports(os.environ["SENTRY_DSN"], environment=os.environ.get("SENTRY_ENVIRONMENT", "production"))

@@ -58,7 +58,7 @@ def test_signed_in_requests_name_the_account_and_no_secret_reaches_the_log(event
     assert password not in text and "not-a-real-key-at-all" not in text and token.split()[-1] not in text
     players = next(line for line in lines if line.get("view") == "api:event-players")
     assert players["user_id"] is not None and players["status"] == 200
-    assert any("/p/[key]" in line["message"] for line in lines if line["logger"] == "django.request")
+    assert any("/p/[hidden]" in line["message"] for line in lines if line["logger"] == "django.request")
 
 
 KEY_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"  # secrets.token_urlsafe's
