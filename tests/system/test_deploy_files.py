@@ -1,0 +1,65 @@
+"""deploy/: the systemd units pass `systemd-analyze verify` (pointed at this checkout instead of
+/srv/gaininggrounds), and docs/deploying.md's backup and restore drill run word for word on
+PostgreSQL against deploy/backup.sh's dump."""
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tests.processes import ROOT
+
+DEPLOY = ROOT / "deploy"
+DOC = ROOT / "docs" / "deploying.md"
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+def test_the_systemd_units_verify(tmp_path):
+    units = sorted((DEPLOY / "systemd").iterdir())
+    assert {u.name for u in units} >= {"gaininggrounds-web.service", "gaininggrounds-worker.service",
+                                       "gaininggrounds-beat.service", "gaininggrounds-release.service",
+                                       "gaininggrounds-backup.service", "gaininggrounds-backup.timer"}
+    for unit in units:
+        (tmp_path / unit.name).write_text(unit.read_text().replace("/srv/gaininggrounds", str(ROOT)))
+    verified = subprocess.run(["systemd-analyze", "verify", *map(str, sorted(tmp_path.iterdir()))],
+                              capture_output=True, text=True)
+    assert verified.returncode == 0 and not verified.stderr.strip(), verified.stderr
+    web = (DEPLOY / "systemd" / "gaininggrounds-web.service").read_text()
+    # Migrations before the new web processes start.
+    assert "Requires=gaininggrounds-release.service" in web and "After=gaininggrounds-release.service" in web
+    assert "manage.py migrate" in (DEPLOY / "systemd" / "gaininggrounds-release.service").read_text()
+
+
+def pg_env() -> dict:
+    settings = connection.settings_dict
+    return {**os.environ, "PGHOST": settings["HOST"] or "127.0.0.1", "PGPORT": str(settings["PORT"] or 5432),
+            "PGUSER": settings["USER"], "PGDATABASE": settings["NAME"]}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_nightly_backup_and_the_restore_drill_run_as_written(tmp_path, api):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (the CI's second run sets DATABASE_URL)")
+    from tests.factories import new_event
+
+    event, _ = new_event(api, players=4)
+    assert api.post(f"/api/events/{event['id']}/rounds/", {"seed": 1})[0] == 201
+    env = {**pg_env(), "BACKUP_DIR": str(tmp_path), "KEEP_DAYS": "14"}
+    dump = subprocess.run([str(DEPLOY / "backup.sh")], env=env, capture_output=True, text=True, check=True)
+    assert Path(dump.stdout.strip()).exists() and not list(tmp_path.glob("*.partial"))
+    drill = re.search(r"<!-- restore drill -->\n```sh\n(.*?)```", DOC.read_text(), re.S).group(1)
+    drill = drill.replace("/var/backups/gaininggrounds/gaininggrounds-", f"{tmp_path}/{env['PGDATABASE']}-")
+    subprocess.run(["dropdb", "--if-exists", "gg_restore_drill"], env=env, check=True)
+    ran = subprocess.run(["bash", "-c", "set -euo pipefail\n" + drill], env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    events, games, last_migration = ran.stdout.split("\n")[:3]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM tournaments_event")
+        assert int(events) == cursor.fetchone()[0] == 1
+        cursor.execute("SELECT count(*) FROM tournaments_game")
+        assert int(games) == cursor.fetchone()[0] > 0
+    assert last_migration
