@@ -81,7 +81,8 @@ stack: $(RUNTIME) var/stack-secret-key $(NGINX)
 	  web=$$!; trap 'kill $$worker $$web' EXIT INT TERM; \
 	  $(BIN)/python deploy/local_proxy.py --upstream 127.0.0.1:8000 --port 8080
 
-# The load benchmark (benchmarks/load/): gunicorn, PostgreSQL and Redis against Debian's wrk and nginx.
+# The load benchmarks (benchmarks/load/): the round page through nginx, gunicorn and Redis against wrk and a static
+# file; the hall during a round, a sign-in flood and a busy weekend of 20 events with locust (each prints its targets).
 /usr/bin/wrk:
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends wrk
@@ -95,3 +96,4 @@ load: $(VENV)/.installed-load /usr/bin/wrk $(NGINX)
 	$(BIN)/python benchmarks/load/throughput.py
 	$(BIN)/python benchmarks/load/scenario.py
 	$(BIN)/python benchmarks/load/signin_flood.py
+	$(BIN)/python benchmarks/load/weekend.py

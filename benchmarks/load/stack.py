@@ -1,5 +1,5 @@
-"""The production-like stack the load benchmarks run against: a fresh PostgreSQL database with a
-256-player event, Redis, and gunicorn on loopback."""
+"""The production-like stack the load benchmarks run against: a fresh PostgreSQL database (a
+256-player event, or a weekend of 20 events), Redis, gunicorn on loopback, nginx in front."""
 import json
 import os
 import socket
@@ -41,9 +41,10 @@ def service_env() -> dict:
             "ALLOWED_HOSTS": "127.0.0.1", "LOG_LEVEL": "ERROR"}
 
 
-def prepare() -> dict:
-    """A fresh database with a 256-player event, round 1 reported and round 2 paired: its id, slug,
-    an organizer token and round 2's reporters."""
+def prepare(script: str = "event_256.py"):
+    """A fresh database filled by `script` (run in `manage.py shell`), and what it printed last, from
+    JSON: by default a 256-player event, round 1 reported and round 2 paired, with its id, slug, an
+    organizer token and round 2's reporters."""
     import psycopg
 
     with psycopg.connect(f"{PG}/postgres", autocommit=True) as db:
@@ -54,19 +55,21 @@ def prepare() -> dict:
     redis.Redis.from_url(REDIS_URL).flushdb()  # the benchmark's own Redis database: no pages of a past run
     env = service_env()
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    script = ROOT / "benchmarks" / "load" / "event_256.py"
-    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", script.read_text()], cwd=ROOT, env=env,
+    code = (ROOT / "benchmarks" / "load" / script).read_text()
+    out = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT, env=env,
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
 def web_server(extra_env: dict | None = None) -> tuple[subprocess.Popen, int]:
-    """gunicorn with four workers (2 x cores on this 2-core machine) on a free loopback port. Its log (a
-    JSON line per request, as in production) goes to var/load-web.log."""
+    """gunicorn with four workers (2 x cores on this 2-core machine) on a free loopback port, the
+    application loaded before the workers fork (a server in a hall has been up for a while: the
+    benchmarks measure serving, not starting). Its log (a JSON line per request, as in production)
+    goes to var/load-web.log."""
     port = free_port()
     (ROOT / "var").mkdir(exist_ok=True)
     web = subprocess.Popen([sys.executable, "-m", "gunicorn", "gaininggrounds.wsgi", "--bind", f"127.0.0.1:{port}",
-                            "--workers", "4", "--log-level", "warning"], cwd=ROOT,
+                            "--workers", "4", "--preload", "--log-level", "warning"], cwd=ROOT,
                            env={**service_env(), **(extra_env or {})},
                            stdout=(ROOT / "var" / "load-web.log").open("w"), stderr=subprocess.STDOUT)
     wait_for(port)
@@ -79,3 +82,11 @@ def nginx_in_front(port: int, directory: Path) -> tuple[subprocess.Popen, int]:
     proxy_port = free_port()
     config = local_proxy.configure(directory, upstream=f"127.0.0.1:{port}", port=proxy_port)
     return local_proxy.start(config, proxy_port), proxy_port
+
+
+def celery_worker() -> subprocess.Popen:
+    """A Celery worker on the stack's Redis (mail, rating refreshes), its log beside gunicorn's."""
+    return subprocess.Popen([sys.executable, "-m", "celery", "-A", "gaininggrounds", "worker", "--concurrency", "1",
+                             "--loglevel", "WARNING", "--without-gossip", "--without-mingle"], cwd=ROOT,
+                            env={**service_env(), "LOG_REQUESTS": "0"},
+                            stdout=(ROOT / "var" / "load-worker.log").open("w"), stderr=subprocess.STDOUT)

@@ -1,0 +1,167 @@
+"""A busy weekend on one site, with locust (headless) through nginx with the shipped site in front of
+gunicorn (4 workers) and a Celery worker, on PostgreSQL and Redis: 20 events of 16 to 128 players,
+each at its own round; 5,000 phones polling their event's round and standings pages the way the htmx
+pages do (every 20 s, revalidating with their ETag); 40 players at a time reporting from their private keys while
+their opponents confirm; 20 organizers entering results and pairing their next rounds. Every answer is
+checked for the markers of a signed-in page (weekend_locust.py).
+
+Prints p50 / p95 / p99 and errors per request kind, and whether the targets hold: p99 <= 100 ms on
+the public pages, <= 300 ms on the personal pages and the writes, 0 errors.
+
+    .venv/bin/python benchmarks/load/weekend.py [--seconds 120] [--phones 5000]
+"""
+import argparse
+import csv
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+from stack import ROOT, celery_worker, nginx_in_front, prepare, web_server
+
+HERE = Path(__file__).resolve().parent
+PLAYERS, ORGANIZERS = 40, 20  # weekend_locust.Player.fixed_count, Organizer.fixed_count
+
+
+def machine() -> str:
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    nginx = subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr.strip().split("/")[-1]
+    return (f"{os.cpu_count()} cores ({platform.processor() or platform.machine()}), {memory:.0f} GiB, "
+            f"Python {platform.python_version()}, nginx {nginx}; locust, nginx, gunicorn, Celery, "
+            f"PostgreSQL and Redis all on this machine")
+
+
+def server_side() -> dict:
+    """p99 of the application's own time per view, from its JSON request log."""
+    durations = {}
+    for line in (ROOT / "var" / "load-web.log").read_text().splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if record.get("logger") == "gaininggrounds.requests":
+            durations.setdefault(record["view"], []).append(record["duration_ms"])
+    return {view: sorted(times)[int(len(times) * 0.99)] for view, times in sorted(durations.items())
+            if len(times) >= 20}
+
+
+class CpuShares:
+    """Where the machine's CPU time went during the run, by kind of process: the load generator shares
+    the cores with the site, so a saturated machine shows here rather than as a mystery in the p99."""
+
+    KINDS = {"locust": "locust", "gunicorn": "gunicorn", "celery": "Celery", "nginx": "nginx",
+             "postgres": "PostgreSQL", "redis": "Redis"}
+
+    def __init__(self):
+        self.started = time.monotonic()
+        self.before = psutil.cpu_times()
+        self.seen = {}
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.running = True
+        self.thread.start()
+
+    def _kind(self, process) -> str:
+        text = " ".join(process.cmdline() or [process.name()])
+        return next((label for word, label in self.KINDS.items() if word in text), "other")
+
+    def _watch(self):
+        while self.running:
+            for process in psutil.process_iter():
+                try:
+                    times = process.cpu_times()
+                    self.seen[process.pid] = (self._kind(process), times.user + times.system,
+                                              self.seen.get(process.pid, (None, None, times.user + times.system))[2])
+                except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
+                    pass
+            time.sleep(2)
+
+    def read(self) -> dict:
+        self.running = False
+        self.thread.join()
+        after = psutil.cpu_times()
+        wall = (time.monotonic() - self.started) * os.cpu_count()
+        shares = {}
+        for kind, last, first in self.seen.values():
+            shares[kind] = shares.get(kind, 0) + (last - first) / wall
+        shares["idle"] = (after.idle - self.before.idle) / wall
+        return shares
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=150)
+    parser.add_argument("--phones", type=int, default=5000)
+    arguments = parser.parse_args()
+    started = time.monotonic()
+    events = prepare("weekend_events.py")
+    built = time.monotonic() - started
+    # The players' phones come from their own networks: locust names their addresses in X-Forwarded-For,
+    # and gunicorn trusts that beside nginx's own (TRUSTED_PROXIES=2).
+    web, port = web_server({"TRUSTED_PROXIES": "2"})
+    worker = celery_worker()
+    with tempfile.TemporaryDirectory() as tmp:
+        proxy, proxy_port = nginx_in_front(port, Path(tmp) / "nginx")
+        host = f"http://127.0.0.1:{port if os.environ.get('WEEKEND_DIRECT') else proxy_port}"
+        try:
+            for event in events:  # a site that has been up: every worker has loaded its code
+                for path in (f"/e/{event['slug']}/rounds/{event['round']}/", f"/e/{event['slug']}/standings/"):
+                    urllib.request.urlopen(host + path).read()
+            (Path(tmp) / "events.json").write_text(json.dumps(events))
+            users = arguments.phones + PLAYERS + ORGANIZERS
+            cpu = CpuShares()
+            subprocess.run([sys.executable, "-m", "locust", "-f", str(HERE / "weekend_locust.py"), "--headless",
+                            "--users", str(users), "--spawn-rate", "500", "--run-time", f"{arguments.seconds}s",
+                            "--host", host, "--csv", f"{tmp}/weekend", "--only-summary", "--loglevel", "WARNING",
+                            "--reset-stats"],  # counted from when every phone is there
+                           cwd=ROOT, env={**os.environ, "WEEKEND_EVENTS": str(Path(tmp) / "events.json")},
+                           check=False, capture_output=True)
+            shares = cpu.read()
+            rows = list(csv.DictReader(open(f"{tmp}/weekend_stats.csv")))
+            failures = list(csv.DictReader(open(f"{tmp}/weekend_failures.csv")))
+        finally:
+            proxy.terminate()
+            worker.terminate()
+            web.terminate()
+            web.wait(10)
+    players = sum(e["players"] for e in events)
+    print(f"A busy weekend: {len(events)} events ({min(e['players'] for e in events)} to "
+          f"{max(e['players'] for e in events)} players, {players} in all; built in {built:.0f} s), "
+          f"{arguments.phones} phones, {PLAYERS} players reporting, {ORGANIZERS} organizers; {arguments.seconds} s")
+    print(f"machine: {machine()}; gunicorn 4 workers, Celery 1 worker, nginx 2 workers")
+    print(f"{'request':38} {'count':>7} {'errors':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
+    for row in rows:
+        print(f"{row['Name'][:38]:38} {row['Request Count']:>7} {row['Failure Count']:>7} "
+              f"{row['50%']:>8} {row['95%']:>8} {row['99%']:>8}")
+    for failure in failures[:10]:
+        print(f"  failed {failure['Occurrences']}x {failure['Name']}: {failure['Error'][:160]}")
+    print("CPU time of the machine's cores during the run: " + ", ".join(
+        f"{name} {share:.0%}" for name, share in sorted(shares.items(), key=lambda item: -item[1]) if share >= 0.005))
+    kinds = {"public pages": ("public:", 100), "personal pages and writes": (("player:", "organizer:"), 300)}
+    total = next(int(r["Failure Count"]) for r in rows if r["Name"] == "Aggregated")
+    met = [total == 0]
+    for kind, (prefix, limit) in kinds.items():
+        p99 = max((float(r["99%"]) for r in rows if r["Name"].startswith(prefix) and r["99%"] != "N/A"),
+                  default=float("inf"))
+        met.append(p99 <= limit)
+        print(f"target ({kind}: p99 <= {limit} ms): {'met' if p99 <= limit else 'NOT met'} (worst p99 {p99:.0f} ms)")
+    print(f"target (0 errors, no personal answer from the proxy's cache, no signed-in page to a phone): "
+          f"{'met' if total == 0 else 'NOT met'} ({total} errors)")
+    inside = server_side()
+    print("inside the application (its request log, var/load-web.log), p99: " + ", ".join(
+        f"{view} {p99:.0f} ms" for view, p99 in inside.items()))
+    if not all(met):
+        print(f"why: the load generator runs on the site's own {os.cpu_count()} cores, idle "
+              f"{shares['idle']:.0%} of the time, locust alone taking {shares.get('locust', 0):.0%}; the application "
+              f"answered within {max(inside.values(), default=0):.0f} ms (p99) once a request reached it, so the "
+              "rest of the tail is waiting for a core or a free worker.")
+
+
+if __name__ == "__main__":
+    main()
