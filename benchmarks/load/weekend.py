@@ -108,7 +108,7 @@ def main() -> None:
     worker = celery_worker()
     with tempfile.TemporaryDirectory() as tmp:
         proxy, proxy_port = nginx_in_front(port, Path(tmp) / "nginx")
-        host = f"http://127.0.0.1:{port if os.environ.get('WEEKEND_DIRECT') else proxy_port}"
+        host = f"http://127.0.0.1:{proxy_port}"
         try:
             for event in events:  # a site that has been up: every worker has loaded its code
                 for path in (f"/e/{event['slug']}/rounds/{event['round']}/", f"/e/{event['slug']}/standings/"):
