@@ -161,6 +161,9 @@ CELERY_BEAT_SCHEDULE = {
 PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))
 # How long after a change a public page may still be served as it was, while one request renders the
 # new version (single flight); 0 makes every request that misses render for itself.
+# Ratings and statistics are refreshed by a worker this long after the first change waiting for them
+# (people.rating_store.enqueue): one refresh for every result of those seconds, across all events.
+RATINGS_REFRESH_SECONDS = float(os.environ.get("RATINGS_REFRESH_SECONDS", "10"))
 PAGE_CACHE_GRACE_SECONDS = float(os.environ.get("PAGE_CACHE_GRACE_SECONDS", "1"))
 # Events with this many players or more get their exports prepared by a job, with a download link.
 EXPORT_JOB_THRESHOLD = int(os.environ.get("EXPORT_JOB_THRESHOLD", "200"))

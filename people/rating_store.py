@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, defaultdict
-from datetime import date
+from datetime import date, timedelta
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import connection, transaction
+from django.utils import timezone
 
 from gaininggrounds import http_cache
-from gaininggrounds.celery import queue
+from gaininggrounds.celery import queue, runs_later
 from people.models import Rating, RatingsDue, RatingStep
 from people.tally_store import tallies_refresh
 from ratings import longshanks
@@ -47,12 +50,36 @@ def event_ratings_due(event) -> None:
     ratings_due(edition=edition_of(event.format), since=event.date)
 
 
+def _waiting_key(edition: str) -> str:
+    return f"gg:ratings-refresh-waiting:{edition}"
+
+
 def enqueue(edition: str) -> None:
-    """Hand the refresh to the workers; with the broker down the due row waits for beat's next round."""
+    """Hand the refresh to the workers, at most one waiting per edition: it starts RATINGS_REFRESH_SECONDS
+    later and rates everything marked due meanwhile, so a Saturday of twenty events costs one refresh
+    every few seconds rather than one per result. With no broker it runs now; with the broker down
+    the due row waits for beat's next round."""
+    eta = None
+    if runs_later():
+        delay = settings.RATINGS_REFRESH_SECONDS
+        try:
+            if not cache.add(_waiting_key(edition), 1, timeout=delay + 60):
+                return  # one is waiting; it will find this change due
+        except Exception:  # noqa: BLE001 - cache unreachable: queue one all the same
+            log.warning("cache unreachable: a ratings refresh of %s queued without checking", edition)
+        eta = timezone.now() + timedelta(seconds=delay)
     try:
-        queue("people.tasks.refresh_ratings", edition)
+        queue("people.tasks.refresh_ratings", edition, eta=eta)
     except Exception:  # noqa: BLE001 - broker unreachable: RatingsDue keeps the change
         log.warning("broker unreachable: ratings of %s left due", edition, exc_info=True)
+
+
+def refresh_started(edition: str) -> None:
+    """A waiting refresh starts: a change from now on queues the next one."""
+    try:
+        cache.delete(_waiting_key(edition))
+    except Exception:  # noqa: BLE001
+        pass
 
 
 def rated_rows(edition: str) -> list[tuple]:

@@ -6,6 +6,7 @@ from celery import shared_task
 def refresh_ratings(edition: str) -> bool:
     from people import rating_store
 
+    rating_store.refresh_started(edition)
     return rating_store.ratings_refresh(edition)
 
 

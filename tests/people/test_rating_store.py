@@ -142,3 +142,29 @@ def test_an_events_new_date_rates_its_games_on_that_day(user):
     assert RatingsDue.objects.get().since == date(2016, 1, 2)
     rating_store.ratings_refresh("M2E")
     assert set(RatingStep.objects.values_list("date", flat=True)) == {date(2016, 1, 2)}
+
+
+def test_with_a_worker_a_burst_of_changes_waits_for_one_refresh(monkeypatch, settings,
+                                                                django_capture_on_commit_callbacks):
+    """Twenty results in a second queue one refresh, a few seconds later, which rates all of them; a
+    change once it has started queues the next."""
+    from django.utils import timezone
+
+    queued = []
+    monkeypatch.setattr(rating_store, "runs_later", lambda: True)
+    monkeypatch.setattr(rating_store, "queue", lambda name, edition, eta=None: queued.append((name, edition, eta)))
+    settings.RATINGS_REFRESH_SECONDS = 10
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(20):
+            rating_store.ratings_due(edition="M2E", since=date(2017, 5, 6))
+        rating_store.ratings_due(edition="M3E", since=date(2019, 5, 6))
+    assert [(name, edition) for name, edition, _ in queued] == [("people.tasks.refresh_ratings", "M2E"),
+                                                                ("people.tasks.refresh_ratings", "M3E")]
+    assert 9 <= (queued[0][2] - timezone.now()).total_seconds() <= 10
+    from people.tasks import refresh_ratings
+
+    refresh_ratings("M2E")  # the worker takes it: everything due is rated, and the next change queues again
+    assert not RatingsDue.objects.filter(edition="M2E").exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        rating_store.ratings_due(edition="M2E", since=date(2017, 5, 6))
+    assert [edition for _, edition, _ in queued] == ["M2E", "M3E", "M2E"]
