@@ -40,7 +40,7 @@ def site(directory: Path, *, upstream: str, port: int, redirect_port: int, stati
     text = _replace(text, "server 127.0.0.1:8000;", f"server {upstream};")
     text = _replace(text, "/srv/gaininggrounds/var/static/", f"{static_root}/")
     text = _replace(text, "/etc/letsencrypt/live/tournaments.example.org/", f"{directory}/")
-    text = _replace(text, "/var/log/nginx/gaininggrounds.access.log", "off")
+    text = _replace(text, "/var/log/nginx/gaininggrounds.access.log", str(directory / "access.log"))
     text = _replace(text, "/var/log/nginx/gaininggrounds.error.log", str(directory / "error.log"))
     text = _replace(text, "/var/www/html", str(directory))
     text = _replace(text, "    listen 80;\n    listen [::]:80;\n", f"    listen 127.0.0.1:{redirect_port};\n")

@@ -11,10 +11,14 @@ from sentry_sdk.integrations.celery import CeleryIntegration
 from sentry_sdk.integrations.django import DjangoIntegration
 from sentry_sdk.scrubber import DEFAULT_DENYLIST, EventScrubber
 
-from gaininggrounds.logs import HIDDEN, mask, secrets_in
+from gaininggrounds.logs import HIDDEN, SECRET_NAMES, mask, secrets_in
 
-# Besides sentry-sdk's own list (password, token, secret, cookies, authorization...): our players' keys.
-HIDDEN_FIELDS = [*DEFAULT_DENYLIST, "key", "private_key", "sessionid", "x-request-id"]
+# sentry-sdk's own list (exact names), and ours matched inside longer names (private_key, password1).
+HIDDEN_FIELDS = [*DEFAULT_DENYLIST, *SECRET_NAMES]
+
+
+def hidden(name) -> bool:
+    return isinstance(name, str) and any(secret in name.lower() for secret in SECRET_NAMES)
 
 
 def _strings(value):
@@ -40,8 +44,7 @@ def masked(value, known: frozenset[str] | None = None):
             value = value.replace(secret, HIDDEN)
         return value
     if isinstance(value, dict):
-        return {k: HIDDEN if isinstance(k, str) and k.lower() in HIDDEN_FIELDS else masked(v, known)
-                for k, v in value.items()}
+        return {k: HIDDEN if hidden(k) else masked(v, known) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [masked(v, known) for v in value]
     return value
@@ -52,7 +55,9 @@ def before_send(event, hint):
 
 
 def start(dsn: str, *, environment: str) -> None:
+    # No local variables: any of them may hold a key or a password under any name.
     sentry_sdk.init(dsn=dsn, environment=environment, send_default_pii=False, traces_sample_rate=0,
+                    include_local_variables=False,
                     integrations=[DjangoIntegration(), CeleryIntegration()],
                     event_scrubber=EventScrubber(denylist=HIDDEN_FIELDS, recursive=True),
                     before_send=before_send, before_send_transaction=before_send)

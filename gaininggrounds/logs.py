@@ -12,6 +12,7 @@ import logging
 import re
 import uuid
 
+from django.utils.functional import empty
 from pythonjsonlogger.core import RESERVED_ATTRS
 from pythonjsonlogger.json import JsonFormatter
 
@@ -20,10 +21,14 @@ REQUEST_ID = contextvars.ContextVar("request_id", default=None)
 GIVEN_ID = re.compile(r"[A-Za-z0-9-]{8,64}")
 requests_log = logging.getLogger("gaininggrounds.requests")
 
-SECRETS = [
-    re.compile(r"/p/(?P<secret>[^/\s?#\"']+)"),  # a player's private link
-    re.compile(r"(?i)\b(token|key|password|secret|sessionid|csrftoken)\"?\s*[=:]\s*\"?(?P<secret>[^\s&\"',;]+)"),
+# Names of what is secret: matched inside longer names too (private_key, new_password1, api_token).
+SECRET_NAMES = ("token", "key", "password", "passwd", "secret", "sessionid", "csrf", "authorization")
+_NAMED = "|".join(SECRET_NAMES)
+SECRETS = [  # in this order: "Authorization: Token x" loses the token before its header's name is seen
     re.compile(r"(?i)\b(Token|Bearer|Key)\s+(?P<secret>[A-Za-z0-9._~+/=-]{8,})"),
+    re.compile(r"/p/(?P<secret>[^/\s?#\"']+)"),  # a player's private link
+    # name=value, "name": "value", 'name': 'value', and PostgreSQL's "Key (name)=(value)"
+    re.compile(rf"(?i)[a-z0-9_]*(?:{_NAMED})[a-z0-9_]*['\"]?\)?\s*[=:]\s*[(\"']?(?P<secret>[^\s&\"',;)]+)"),
 ]
 HIDDEN = "[hidden]"
 
@@ -50,17 +55,27 @@ class Redact(logging.Filter):
             record.msg, record.args = masked, None
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)
-        if record.exc_text:
+        if record.exc_text:  # what the text formatter prints
             record.exc_text = mask(record.exc_text)
         return True
 
 
 class JsonLines(JsonFormatter):
     """python-json-logger's formatter, leaving out the request object Django attaches to its error
-    records (its text names the path, a private link perhaps)."""
+    records (its text names the path, a private link perhaps), with tracebacks, stacks and any extra
+    text masked too."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, reserved_attrs=[*RESERVED_ATTRS, "request", "server_time"], **kwargs)
+
+    def formatException(self, exc_info) -> str:  # noqa: N802 - logging's name
+        return mask(super().formatException(exc_info))
+
+    def formatStack(self, stack_info) -> str:  # noqa: N802 - logging's name
+        return mask(super().formatStack(stack_info))
+
+    def process_log_record(self, log_data: dict) -> dict:
+        return {name: mask(value) if isinstance(value, str) else value for name, value in log_data.items()}
 
 
 class RequestId(logging.Filter):
@@ -79,16 +94,27 @@ def request_started(request) -> contextvars.Token:
     return REQUEST_ID.set(request.request_id)
 
 
-def request_ended(request, response, *, view: str, seconds: float, token: contextvars.Token) -> None:
+def _user_id(request) -> int | None:
+    """The account that acted, if the request already looked it up (never a query of its own: a cached
+    answer never got as far as the auth middleware, and the database may be what failed)."""
+    user = request.__dict__.get("user")
+    user = getattr(user, "_wrapped", user)  # the auth middleware's lazy object, looked up or not
+    if user is None or user is empty:
+        return None
+    return user.pk if getattr(user, "is_authenticated", False) else None
+
+
+def request_ended(request, response, *, view: str, method: str, seconds: float) -> None:
     """One line for the request: its view, method, status, duration and who acted (an account's id or
     a player's id from a private link), never the path, a key or a password."""
-    user = request.__dict__.get("user")  # set by the auth middleware; a cached answer never got that far
-    user_id = user.pk if user is not None and getattr(user, "is_authenticated", False) else None
     response["X-Request-ID"] = request.request_id
-    requests_log.info("%s %s %s", request.method, view, response.status_code, extra={
-        "view": view, "method": request.method, "status": response.status_code,
-        "duration_ms": round(seconds * 1000, 2), "user_id": user_id,
-        "player_id": getattr(request, "player_id", None), "cache": response.get("X-Cache")})
+    requests_log.info("%s %s %s", method, view, response.status_code, extra={
+        "view": view, "method": method, "status": response.status_code, "duration_ms": round(seconds * 1000, 2),
+        "user_id": _user_id(request), "player_id": getattr(request, "player_id", None),
+        "cache": response.get("X-Cache")})
+
+
+def request_done(token: contextvars.Token) -> None:
     REQUEST_ID.reset(token)
 
 

@@ -22,6 +22,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, H
 
 from gaininggrounds import logs
 
+METHODS = {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
 # Buckets around our targets: public pages in ~1-100 ms, writes up to 300 ms, renders of a big field.
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 1, 2.5, 5, 10)
 
@@ -72,21 +73,25 @@ class RequestObserver:
                 QUERY_TIME.observe(time.perf_counter() - started)
 
         logged = logs.request_started(request)
-        started = time.perf_counter()
-        with connection.execute_wrapper(counted):
-            response = self.get_response(request)
-        seconds = time.perf_counter() - started
-        view = view_name(request)
-        REQUESTS.labels(view, request.method, str(response.status_code)).observe(seconds)
-        if queries:
-            QUERIES.labels(view).inc(queries)
-        if settings.QUERY_COUNT_HEADER:
-            response["X-DB-Queries"] = str(queries)
-        outcome = response.get("X-Cache") or ("not_modified" if response.status_code == 304 else None)
-        if outcome:
-            PAGE_CACHE.labels(outcome).inc()
-        logs.request_ended(request, response, view=view, seconds=seconds, token=logged)
-        return response
+        try:
+            started = time.perf_counter()
+            with connection.execute_wrapper(counted):
+                response = self.get_response(request)
+            seconds = time.perf_counter() - started
+            view = view_name(request)
+            method = request.method if request.method in METHODS else "other"  # any word is a method to HTTP
+            REQUESTS.labels(view, method, str(response.status_code)).observe(seconds)
+            if queries:
+                QUERIES.labels(view).inc(queries)
+            if settings.QUERY_COUNT_HEADER:
+                response["X-DB-Queries"] = str(queries)
+            outcome = response.get("X-Cache") or ("not_modified" if response.status_code == 304 else None)
+            if outcome:
+                PAGE_CACHE.labels(outcome).inc()
+            logs.request_ended(request, response, view=view, method=method, seconds=seconds)
+            return response
+        finally:
+            logs.request_done(logged)
 
 
 @contextmanager

@@ -50,8 +50,10 @@ def test_the_nightly_backup_and_the_restore_drill_run_as_written(tmp_path, api):
     env = {**pg_env(), "BACKUP_DIR": str(tmp_path), "KEEP_DAYS": "14"}
     dump = subprocess.run([str(DEPLOY / "backup.sh")], env=env, capture_output=True, text=True, check=True)
     assert Path(dump.stdout.strip()).exists() and not list(tmp_path.glob("*.partial"))
+    assert Path(dump.stdout.strip()).stat().st_mode & 0o077 == 0  # the account's alone
     drill = re.search(r"<!-- restore drill -->\n```sh\n(.*?)```", DOC.read_text(), re.S).group(1)
     drill = drill.replace("/var/backups/gaininggrounds/gaininggrounds-", f"{tmp_path}/{env['PGDATABASE']}-")
+    drill = drill.replace("sudo -u postgres ", "")  # the test's PG* variables name PostgreSQL's account
     subprocess.run(["dropdb", "--if-exists", "gg_restore_drill"], env=env, check=True)
     ran = subprocess.run(["bash", "-c", "set -euo pipefail\n" + drill], env=env, capture_output=True, text=True,
                          timeout=120)

@@ -98,8 +98,10 @@ def test_a_public_page_is_answered_from_the_proxy_and_refreshed_within_the_grace
     status, headers, first = get(page)
     assert status == 200, first[:2000]
     assert headers["Cache-Control"] == "public, max-age=0, s-maxage=1, stale-while-revalidate=1"
+    stored_id = headers["X-Request-ID"]
     status, headers, again = get(page)
     assert headers["X-Proxy-Cache"] == "HIT" and again == first
+    assert headers["X-Request-ID"] != stored_id  # this request's id, not the one whose answer was stored
     # A poll with the copy's ETag is answered 304 by the proxy itself.
     assert get(page, {"If-None-Match": headers["ETag"]})[0] == 304
 

@@ -3,6 +3,7 @@ and who acted, and never a private key, a token or a password."""
 import copy
 import io
 import json
+import logging
 import logging.config
 
 import pytest
@@ -67,5 +68,16 @@ KEY_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"
 @given(key=st.text(alphabet=KEY_LETTERS, min_size=8, max_size=40))
 def test_masking_hides_keys_tokens_and_passwords_wherever_they_sit(key):
     for text in (f"Not Found: /p/{key}/", f"GET /p/{key}/report/?x=1", f"Authorization: Token {key}",
-                 f"password={key}&next=/", f'{{"key": "{key}"}}', f"Key {key}"):
+                 f"password={key}&next=/", f'{{"key": "{key}"}}', f"Key {key}", f"private_key={key}",
+                 f"new_password1={key}", f"{{'password': '{key}'}}", f"DETAIL:  Key (key)=({key}) already exists."):
         assert key not in mask(text), text
+
+
+def test_a_traceback_in_the_log_is_masked_too(json_lines):
+    key = "TracebackKey0123456789"
+    try:
+        raise ValueError(f"no player for /p/{key}/ (password={key})")
+    except ValueError:
+        logging.getLogger("gaininggrounds.test").exception("lookup failed")
+    (line,) = json_lines()
+    assert "ValueError" in line["exc_info"] and key not in json.dumps(line)
