@@ -37,6 +37,19 @@ def personal(response) -> str | None:
     return None
 
 
+def judged(response) -> bool:
+    """A personal answer marked right and a real answer (409: someone else was first, not an error)."""
+    wrong = personal(response)
+    if wrong:
+        response.failure(wrong)
+    elif response.status_code in (200, 201, 409):
+        response.success()
+        return True
+    else:
+        response.failure(f"status {response.status_code}: {response.text[:200]}")
+    return False
+
+
 class Phone(FastHttpUser):
     """A spectator's or player's phone on its event's pages: opens the round page when its owner sits
     down, then the page's htmx asks for the pairings every 20 s and now and then the owner reloads the
@@ -90,13 +103,7 @@ class Player(FastHttpUser):
         with self.client.post(path, json=body, headers={"Authorization": f"Key {key}",
                                                         "X-Forwarded-For": self.address}, name=name,
                               catch_response=True) as response:
-            wrong = personal(response)
-            if wrong:
-                response.failure(wrong)
-            elif response.status_code in (200, 201, 409):
-                response.success()
-            else:
-                response.failure(f"status {response.status_code}: {response.text[:200]}")
+            judged(response)
 
     @task
     def play_a_game(self):
@@ -134,14 +141,8 @@ class Organizer(FastHttpUser):
     def call(self, method, path, name, body=None):
         with getattr(self.client, method)(path, json=body, headers=self.headers, name=name,
                                           catch_response=True) as response:
-            wrong = personal(response)
-            if wrong:
-                response.failure(wrong)
-            elif response.status_code in (200, 201, 409):
-                response.success()
-                return response.json() if response.status_code != 409 else None
-            else:
-                response.failure(f"status {response.status_code}: {response.text[:200]}")
+            if judged(response) and response.status_code != 409:
+                return response.json()
         return None
 
     @task
