@@ -42,3 +42,20 @@ def test_without_debug_an_unsafe_secret_key_stops_the_app_with_what_to_set(key):
 def test_a_mistyped_rate_limit_stops_the_start_and_names_it():
     out = manage("check", DEBUG="1", THROTTLE_SIGNIN_ACCOUNT="10/fortnight")
     assert out.returncode != 0 and "RATE_LIMITS['signin_account']" in out.stderr and "per second, minute" in out.stderr
+
+
+HOST_TOOLS = """
+from django.test import Client
+client = Client(HTTP_HOST="127.0.0.1")
+for path in ("/healthz", "/metrics", "/e/some-event/"):
+    print(path, client.get(path).status_code)
+"""
+
+
+def test_the_hosts_own_tools_ask_gunicorn_over_plain_http_without_a_redirect(tmp_path):
+    """Prometheus and the health checks talk to gunicorn on loopback, where there is no TLS: with the
+    production settings they are answered there, while the site's pages still go to HTTPS."""
+    out = manage("shell", "-c", HOST_TOOLS, DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50),
+                 ALLOWED_HOSTS="tournaments.example.org,127.0.0.1", DATABASE_URL=f"sqlite:///{tmp_path}/db.sqlite3")
+    assert out.returncode == 0, out.stderr
+    assert "/healthz 200" in out.stdout and "/metrics 200" in out.stdout and "/e/some-event/ 301" in out.stdout

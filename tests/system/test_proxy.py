@@ -3,6 +3,7 @@ settings, on PostgreSQL and Redis: public answers are served from the proxy's ca
 within the grace period; personal ones (a session, a token, a player's key) are never stored nor
 served from it; static files, gzip, TLS, the client address and the hidden metrics as configured."""
 import gzip
+import http.client
 import os
 import secrets
 import ssl
@@ -116,6 +117,40 @@ def test_a_public_page_is_answered_from_the_proxy_and_refreshed_within_the_grace
         time.sleep(0.05)
     # nginx counts s-maxage in whole seconds: a copy stored early in one second lasts to the end of the
     # next; the refresh then happens in the background while that copy answers once more.
+
+
+def test_each_variant_of_a_page_is_its_own_copy_in_the_proxy(proxy, running_event):
+    """Language, htmx fragment or whole page, HTML or JSON: what the application renders apart, the
+    proxy keeps apart (and a header sent twice cannot file one under the other)."""
+    base, _ = proxy
+    event = running_event["event"]
+    page = f"{base}/e/{event.slug}/rounds/1/"
+    for _ in range(2):  # the second time from the proxy's cache
+        english = get(page, {"Accept-Language": "en-GB,en;q=0.9", "Accept": "text/html"})
+        french = get(page, {"Accept-Language": "fr-FR,fr;q=0.9", "Accept": "text/html"})
+        cookie = get(page, {"Accept-Language": "en-GB", "Cookie": "django_language=fr", "Accept": "text/html"})
+        fragment = get(page, {"HX-Request": "true", "Accept": "text/html"})
+        whole = get(page, {"Accept": "text/html"})
+    assert english[1]["Content-Language"] == "en" and french[1]["Content-Language"] == "fr"
+    assert cookie[1]["Content-Language"] == "fr" and english[1]["X-Proxy-Cache"] == "HIT"
+    assert b"<html" in whole[2] and b"<html" not in fragment[2]
+    api = f"{base}/api/events/{event.pk}/"
+    for _ in range(2):
+        as_json = get(api, {"Accept": "application/json"})
+        as_html = get(api, {"Accept": "text/html"})
+    assert as_json[1]["Content-Type"].startswith("application/json") and as_json[1]["X-Proxy-Cache"] == "HIT"
+    assert as_html[1]["Content-Type"].startswith("text/html")
+    # An empty HX-Request line then a real one: nginx keys on the first (the whole page) and passes on
+    # just that, so the whole page's copy stays the whole page.
+    host, port = base.removeprefix("http://").split(":")
+    raw = http.client.HTTPConnection(host, int(port), timeout=20)
+    raw.putrequest("GET", f"/e/{event.slug}/rounds/1/")
+    for name, value in (("Accept", "text/html"), ("HX-Request", ""), ("HX-Request", "true")):
+        raw.putheader(name, value)
+    raw.endheaders()
+    assert b"<html" in raw.getresponse().read()
+    raw.close()
+    assert b"<html" in get(page, {"Accept": "text/html"})[2]
 
 
 def test_one_request_renders_a_missing_page_while_the_others_wait_for_it(proxy, running_event):
