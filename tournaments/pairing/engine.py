@@ -213,6 +213,9 @@ def _certified_blocks(
     gap2 = {b: (level(order[b - 1]) - level(order[b])) ** 2 for b in starts[1:]}
     odd_boundaries = [b for b in gap2 if b % 2]
     cuts = {b for b in gap2 if b % 2 == 0}
+    ids = {c.id for c in order}
+    most_bans = max((len(forbidden.partners(c.id) & ids) for c in order), default=0)
+    roomy = _Roomy(starts, len(order), gap2, most_bans)
     base_seed = rng.getrandbits(64)
     solved: dict[tuple[int, int], list[Pair] | None] = {}  # a block is the same block after a merge elsewhere
 
@@ -248,7 +251,7 @@ def _certified_blocks(
             sum((level(a) - level(b)) ** 2 for a, b in part) - sum(gap2[b] for b in odd_boundaries if start < b < end)
             for part, (start, end) in zip(parts, blocks)
         ]
-        uncertified = _uncertified_cuts(blocks, extra, gap2)
+        uncertified = roomy.certify(blocks, extra, _uncertified_cuts(blocks, extra, gap2))
         if not uncertified:
             return [pair for part in parts for pair in part]
         cuts -= uncertified
@@ -270,6 +273,69 @@ def _in_processes(jobs: list[tuple]) -> list[list[Pair] | None] | None:
 
 def _solve_block_job(job: tuple) -> list[Pair] | None:
     return _solve_block(*job)
+
+
+class _Roomy:
+    """Cuts that no pairing with the least first tier crosses, because the levels beside them are roomy.
+
+    Let F be the most bans any player has here, and M a legal pairing with the least first tier.
+    (1) M crosses no boundary more than 2F + 1 times: among 2F + 2 crossing games (a, b), two have legal
+    (a, a') and (b, b'), and playing those instead lowers the first tier by 2·(a - b')·(a' - b) > 0.
+    (2) Each boundary b is crossed at least once if an odd number of players is above it, and M pays
+    (crossings beyond that)·gap_b² over the lower bound; so the crossings beyond are limited by the slack
+    of the region (what our blocks pay over its bound, an upper bound on what M pays over it).
+    (3) If M crossed a cut (twice at least), take two crossing games (a1, b1), (a2, b2), a game (w, z) of
+    M inside the level H just above the cut and (w', z') inside the level L just below, and play a1-w,
+    a2-z, b1-w', b2-z' instead: the first tier drops by at least 2·gap², as (a - b)² ≥ (a - H)² + gap² +
+    (L - b)². a1 and a2 have at most 2F bans, and each game of H they both block takes two, so F + 1
+    games inside H leave one free (and likewise in L). H holds (|H| - players of H met across its two
+    boundaries) / 2 games of its own; with (1) and (2) that is at least F + 1 whenever `_has_room` says
+    so, and then M cannot cross the cut. Regions are the stretches between cuts already certified (no
+    such M crosses them), so a large extra paid far away does not weaken a cut here."""
+
+    def __init__(self, starts: list[int], size: int, gap2: dict[int, int], most_bans: int):
+        self.size, self.gap2, self.most_bans = size, gap2, most_bans
+        self.level_above = {starts[k]: starts[k - 1] for k in range(1, len(starts))}
+        self.level_below = {starts[k]: starts[k + 1] if k + 1 < len(starts) else size for k in range(1, len(starts))}
+
+    def certify(self, blocks: list[tuple[int, int]], extra: list[int], uncertified: set[int]) -> set[int]:
+        """The cuts in `uncertified` that stay so once the roomy ones are taken out."""
+        uncertified = set(uncertified)
+        while uncertified:
+            region_slack, slack, start = {}, 0, 0
+            for (low, high), paid in zip(blocks, extra):
+                slack += paid
+                if high == self.size or high not in uncertified:
+                    region_slack.update((k, slack) for k in range(start, high + 1) if k in uncertified)
+                    slack, start = 0, high
+            roomy = {cut for cut in uncertified if self._has_room(cut, region_slack[cut])}
+            if not roomy:
+                return uncertified
+            uncertified -= roomy
+        return uncertified
+
+    def _has_room(self, cut: int, slack: int) -> bool:
+        top, bottom = self.level_above[cut], self.level_below[cut]
+        return (cut - top - self._most_met(cut, top if top > 0 else None, slack) >= 2 * self.most_bans + 2
+                and bottom - cut - self._most_met(cut, bottom if bottom < self.size else None, slack)
+                >= 2 * self.most_bans + 2)
+
+    def _most_met(self, cut: int, other: int | None, slack: int) -> int:
+        """The most players of a level beside `cut` that M can pair across the level's two boundaries, given
+        that M crosses `cut` (an even number of times, at least 2)."""
+        cap = 2 * self.most_bans + 1
+        most = 0
+        for crossing in range(2, min(cap, cut, self.size - cut) + 1, 2):
+            rest = slack - crossing * self.gap2[cut]
+            if rest < 0:
+                break
+            if other is None:
+                most = crossing
+                continue
+            floor = other % 2
+            beyond = min((min(cap, other, self.size - other) - floor) // 2, rest // (2 * self.gap2[other]))
+            most = max(most, crossing + floor + 2 * beyond)
+        return most
 
 
 def _uncertified_cuts(blocks: list[tuple[int, int]], extra: list[int], gap2: dict[int, int]) -> set[int]:
@@ -304,6 +370,8 @@ def _solve_block(
         a, b = block
         return None if forbidden(a.id, b.id) else [(a, b)]
     values = np.array([[coord(c) for coord in coords] for c in block], dtype=np.int64).reshape(len(block), -1)
+    if finer is _no_costs and (values == values[0]).all():
+        return _level_pairs(block, forbidden, rng)
     if len(coords) > 1 and (values[:, 0] == values[0, 0]).all():
         return _certified_blocks(block, coords[1:], finer, forbidden, rng)
     levels = values[:, 0]
@@ -328,6 +396,49 @@ def _solve_block(
         if matching is None:
             return None
     return [(block[a], block[b]) for a, b in matching]
+
+
+def _level_pairs(block: list[Contender], forbidden, rng: random.Random) -> list[Pair] | None:
+    """Level players: every legal pairing costs the same, so pair neighbours in a seeded shuffle and
+    repair only around rematch bans. Each banned game is re-paired with the games either side of it (a
+    blossom on those few players, staying as close to the shuffle as it can); the reach doubles until
+    those players can be paired legally, up to the whole group. None only when the group has no legal
+    pairing at all. No dense graph: round 1 of any size is a shuffle."""
+    shuffled = list(block)
+    rng.shuffle(shuffled)
+    games = len(shuffled) // 2
+    banned = [g for g in range(games) if forbidden(shuffled[2 * g].id, shuffled[2 * g + 1].id)]
+    reach = 2
+    while banned:
+        spans: list[list[int]] = []
+        for g in banned:  # games [low, high) around each banned one, overlapping spans merged
+            low, high = max(0, g - reach), min(games, g + reach + 1)
+            if spans and low <= spans[-1][1]:
+                spans[-1][1] = high
+            else:
+                spans.append([low, high])
+        repaired = [_closest_legal(shuffled[2 * low:2 * high], forbidden) for low, high in spans]
+        if all(part is not None for part in repaired):
+            for (low, high), part in zip(spans, repaired):
+                shuffled[2 * low:2 * high] = part
+            break
+        if spans == [[0, games]]:
+            return None
+        reach *= 2
+    return [(shuffled[2 * g], shuffled[2 * g + 1]) for g in range(games)]
+
+
+def _closest_legal(players: list[Contender], forbidden) -> list[Contender] | None:
+    """The players reordered so that consecutive twos are legal games, each game as close in the given
+    order as possible (a blossom on every legal pair of these few players), or None."""
+    left, right = np.triu_indices(len(players), 1)
+    legal = np.array([not forbidden(players[a].id, players[b].id) for a, b in zip(left.tolist(), right.tolist())],
+                     dtype=bool)
+    left, right = left[legal], right[legal]
+    matching = min_cost_perfect_matching(len(players), left, right, [right - left])
+    if matching is None:
+        return None
+    return [players[k] for pair in sorted(matching) for k in pair]
 
 
 def _block_lower_bound(levels: np.ndarray) -> int:
