@@ -5,7 +5,6 @@ engine), and for the smallest fields against brute force."""
 import random
 
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -302,12 +302,14 @@ class _Roomy:
         """The cuts in `uncertified` that stay so once the roomy ones are taken out."""
         uncertified = set(uncertified)
         while uncertified:
-            region_slack, slack, start = {}, 0, 0
-            for (low, high), paid in zip(blocks, extra):
+            region_slack, slack, inside = {}, 0, []
+            for (_, high), paid in zip(blocks, extra):
                 slack += paid
-                if high == self.size or high not in uncertified:
-                    region_slack.update((k, slack) for k in range(start, high + 1) if k in uncertified)
-                    slack, start = 0, high
+                if high in uncertified:
+                    inside.append(high)
+                else:  # a certified cut or the end closes the region
+                    region_slack.update((cut, slack) for cut in inside)
+                    slack, inside = 0, []
             roomy = {cut for cut in uncertified if self._has_room(cut, region_slack[cut])}
             if not roomy:
                 return uncertified
