@@ -10,21 +10,19 @@ then Σ(ΔVP)², exactly; the round's seed breaks remaining ties.
 
 Why it is fast and still exact: for squared differences, a pairing can never
 beat Σ gap² over the boundaries between TP groups that an odd number of players
-sits above (each such boundary must be crossed at least once, and one edge across
-several boundaries costs more than one edge per boundary). A boundary with an
-even number above is a *cut*: crossing it costs at least 2·gap² more. So the
-field is split at the cuts into blocks, each block solved exactly on its own, and
-the joint answer is then *certified*: a pairing crossing every cut inside a run
-of blocks pays at least 2·gap² per cut over the run's lower bound, so unless the
-blocks of some run pay that much extra (rematch bans force extras), no pairing
-crossing a cut can be as good and the answer is the global optimum. Cuts that
-fail the test are removed and the merged block is solved again; in the worst case
-the whole field is one block. Never a worse answer.
+sits above, and crossing a boundary with an even number above (a *cut*) costs at
+least 2·gap² more. The field is split at the cuts into blocks, each solved
+exactly on its own, and the joint answer is *certified* (`_Certificate`): a
+dynamic programme over the blocks bounds what any pairing crossing a cut must pay,
+using each block's own optimum, and cuts beside roomy levels are proven never to
+be crossed (an exchange argument). Uncertified cuts are removed and the merged
+block solved again, starting from what its parts paid. Never a worse answer.
 
 A block level on TP is the same problem on Differential (then VP) and is split
-the same way. A block spanning several TP groups is solved on the candidate
-pairs of `candidates.short_pairs`, or on every legal pair when those do not
-reach the block's bound.
+the same way; players level on every score are a seeded shuffle repaired around
+rematch bans (`_level_pairs`). A block spanning several levels is solved on the
+candidate graph of `candidates.candidate_pairs`, which provably holds every
+optimal pairing once a legal pairing bounds the block's slack.
 """
 
 from __future__ import annotations
@@ -42,7 +40,7 @@ import numpy as np
 
 from scoring.messages import say
 from scoring.problems import conflict
-from tournaments.pairing.candidates import legal_pairs, short_pairs
+from tournaments.pairing.candidates import candidate_pairs, legal_pairs
 from tournaments.pairing.matching import min_cost_perfect_matching
 
 SWISS, RANDOM, FOLD = "swiss", "random", "fold"
@@ -209,36 +207,36 @@ def _certified_blocks(
     `order` is sorted by `coords` (descending, lexicographically). The tiers are (Δcoordinate)² for
     each coordinate in turn, then `finer`, then a seeded tie; cuts and certificate use the first."""
     level = coords[0]
-    starts = [i for i in range(len(order)) if i == 0 or level(order[i]) != level(order[i - 1])]
-    gap2 = {b: (level(order[b - 1]) - level(order[b])) ** 2 for b in starts[1:]}
-    odd_boundaries = [b for b in gap2 if b % 2]
+    levels = [level(c) for c in order]
+    starts = [i for i in range(len(order)) if i == 0 or levels[i] != levels[i - 1]]
+    gap2 = {b: (levels[b - 1] - levels[b]) ** 2 for b in starts[1:]}
     cuts = {b for b in gap2 if b % 2 == 0}
     ids = {c.id for c in order}
     most_bans = max((len(forbidden.partners(c.id) & ids) for c in order), default=0)
-    roomy = _Roomy(starts, len(order), gap2, most_bans)
+    certificate = _Certificate(levels, starts, gap2, cuts, most_bans)
     base_seed = rng.getrandbits(64)
     solved: dict[tuple[int, int], list[Pair] | None] = {}  # a block is the same block after a merge elsewhere
 
-    def solve(span: tuple[int, int]) -> list[Pair] | None:
+    hints: dict[tuple[int, int], int] = {}  # a merged block: the slack its parts' pairings pay together
+
+    def job(span: tuple[int, int]) -> tuple:
         # Each block's ties come from its own seed, so a block solved again after a merge elsewhere
         # gives the same answer and can be kept.
         start, end = span
-        return _solve_block(order[start:end], coords, finer, forbidden, random.Random(f"{base_seed}:{start}:{end}"))
+        return (order[start:end], coords, finer, forbidden, random.Random(f"{base_seed}:{start}:{end}"),
+                hints.get(span, 0))
 
     while True:
         edges = sorted(cuts)
         blocks = list(zip([0, *edges], [*edges, len(order)]))
         big = [span for span in blocks if span not in solved and span[1] - span[0] >= BIG_BLOCK]
         if len(big) > 1 and finer is _no_costs and all(isinstance(c, attrgetter) for c in coords):
-            answers = _in_processes(
-                [
-                    (order[start:end], coords, finer, forbidden, random.Random(f"{base_seed}:{start}:{end}"))
-                    for start, end in big
-                ]
-            )
+            answers = _in_processes([job(span) for span in big])
             if answers is not None:
                 solved.update(zip(big, answers))
-        solved.update((span, solve(span)) for span in blocks if span not in solved)
+        solved.update((span, _solve_block(*job(span))) for span in blocks if span not in solved)
+        for span in blocks:
+            certificate.record(span, solved[span], level)
         parts = [solved[span] for span in blocks]
         infeasible = next((span for span, part in zip(blocks, parts) if part is None), None)
         if infeasible:
@@ -246,15 +244,13 @@ def _certified_blocks(
                 return None
             cuts -= set(infeasible)  # no legal pairing inside: merge the block with its neighbours
             continue
-        # Extra first-tier cost each block pays above its own lower bound (rematch bans force it).
-        extra = [
-            sum((level(a) - level(b)) ** 2 for a, b in part) - sum(gap2[b] for b in odd_boundaries if start < b < end)
-            for part, (start, end) in zip(parts, blocks)
-        ]
-        uncertified = roomy.certify(blocks, extra, _uncertified_cuts(blocks, extra, gap2))
+        uncertified = certificate.uncertified(blocks)
         if not uncertified:
             return [pair for part in parts for pair in part]
         cuts -= uncertified
+        merged = sorted(cuts)
+        for start, end in zip([0, *merged], [*merged, len(order)]):
+            hints.setdefault((start, end), sum(certificate.extra(b) for b in blocks if start <= b[0] and b[1] <= end))
 
 
 def _in_processes(jobs: list[tuple]) -> list[list[Pair] | None] | None:
@@ -275,56 +271,113 @@ def _solve_block_job(job: tuple) -> list[Pair] | None:
     return _solve_block(*job)
 
 
-class _Roomy:
-    """Cuts that no pairing with the least first tier crosses, because the levels beside them are roomy.
+class _Certificate:
+    """Which cuts between blocks no pairing with the least first tier can cross.
 
-    Let F be the most bans any player has here, and M a legal pairing with the least first tier.
-    (1) M crosses no boundary more than 2F + 1 times: among 2F + 2 crossing games (a, b), two have legal
-    (a, a') and (b, b'), and playing those instead lowers the first tier by 2·(a - b')·(a' - b) > 0.
-    (2) Each boundary b is crossed at least once if an odd number of players is above it, and M pays
-    (crossings beyond that)·gap_b² over the lower bound; so the crossings beyond are limited by the slack
-    of the region (what our blocks pay over its bound, an upper bound on what M pays over it).
-    (3) If M crossed a cut (twice at least), take two crossing games (a1, b1), (a2, b2), a game (w, z) of
-    M inside the level H just above the cut and (w', z') inside the level L just below, and play a1-w,
-    a2-z, b1-w', b2-z' instead: the first tier drops by at least 2·gap², as (a - b)² ≥ (a - H)² + gap² +
-    (L - b)². a1 and a2 have at most 2F bans, and each game of H they both block takes two, so F + 1
-    games inside H leave one free (and likewise in L). H holds (|H| - players of H met across its two
-    boundaries) / 2 games of its own; with (1) and (2) that is at least F + 1 whenever `_has_room` says
-    so, and then M cannot cross the cut. Regions are the stretches between cuts already certified (no
-    such M crosses them), so a large extra paid far away does not weaken a cut here."""
+    The field is first split at every cut (a level boundary with an even number of players above) into
+    fine blocks; the engine's blocks are runs of them. Take any legal pairing M and split the field where
+    M crosses no cut: each of M's runs either is one fine block (M pays at least that block's optimum) or
+    crosses every cut inside it, at least twice each, paying at least the run's lower bound plus 2·gap²
+    per inner cut, and at least the run's own optimum when the engine solved that run. So a dynamic
+    programme over the fine blocks gives, for each cut, the least first tier any pairing crossing it can
+    pay; a cut is certified when that exceeds what the engine's blocks pay together. Cuts beside roomy
+    levels (`_has_room`) are never crossed by such a pairing, so no run may span them."""
 
-    def __init__(self, starts: list[int], size: int, gap2: dict[int, int], most_bans: int):
-        self.size, self.gap2, self.most_bans = size, gap2, most_bans
+    def __init__(self, levels: list[int], starts: list[int], gap2: dict[int, int], cuts: set[int], most_bans: int):
+        self.size, self.gap2, self.most_bans = len(levels), gap2, most_bans
+        edges = sorted(cuts)
+        self.fine = list(zip([0, *edges], [*edges, self.size]))
+        self.bound = {span: _block_lower_bound(np.array(levels[span[0]:span[1]])) for span in self.fine}
         self.level_above = {starts[k]: starts[k - 1] for k in range(1, len(starts))}
-        self.level_below = {starts[k]: starts[k + 1] if k + 1 < len(starts) else size for k in range(1, len(starts))}
+        self.level_below = {starts[k]: starts[k + 1] if k + 1 < len(starts) else self.size
+                            for k in range(1, len(starts))}
+        self.paid: dict[tuple[int, int], int | None] = {}  # solved span -> its first tier (None: no pairing)
 
-    def certify(self, blocks: list[tuple[int, int]], extra: list[int], uncertified: set[int]) -> set[int]:
-        """The cuts in `uncertified` that stay so once the roomy ones are taken out."""
-        uncertified = set(uncertified)
-        while uncertified:
-            region_slack, slack, inside = {}, 0, []
-            for (_, high), paid in zip(blocks, extra):
-                slack += paid
-                if high in uncertified:
-                    inside.append(high)
-                else:  # a certified cut or the end closes the region
-                    region_slack.update((cut, slack) for cut in inside)
+    def record(self, span: tuple[int, int], pairs: list[Pair] | None, level: Coordinate) -> None:
+        if span not in self.paid:
+            self.paid[span] = None if pairs is None else sum((level(a) - level(b)) ** 2 for a, b in pairs)
+
+    def lower(self, span: tuple[int, int]) -> int:
+        return sum(self.bound[f] for f in self.fine if span[0] <= f[0] and f[1] <= span[1])
+
+    def extra(self, span: tuple[int, int]) -> int:
+        return self.paid[span] - self.lower(span)
+
+    def uncertified(self, blocks: list[tuple[int, int]]) -> set[int]:
+        ours = sum(self.paid[span] for span in blocks)
+        cuts = {end for _, end in blocks[:-1]}
+        roomy: set[int] = set()
+        while True:
+            crossable = self._crossable(ours, roomy) & cuts
+            regions, slack, inside = {}, 0, []  # slack of each region between certified cuts
+            for span in blocks:
+                slack += self.extra(span)
+                inside.append(span[1])
+                if span[1] not in crossable:
+                    regions.update((cut, slack) for cut in inside)
                     slack, inside = 0, []
-            roomy = {cut for cut in uncertified if self._has_room(cut, region_slack[cut])}
-            if not roomy:
-                return uncertified
-            uncertified -= roomy
-        return uncertified
+            fine_cuts = {start for start, _ in self.fine[1:]}
+            more = {cut for cut in fine_cuts - roomy if cut in regions and self._has_room(cut, regions[cut])}
+            if not more:
+                return crossable
+            roomy |= more
+
+    def _crossable(self, ours: int, roomy: set[int]) -> set[int]:
+        fine, count = self.fine, len(self.fine)
+        spare = ours - sum(self.bound.values())  # a run's inner cuts cost 2·gap² each out of this
+
+        def runs_from(i: int):
+            inner = 0
+            for j in range(i + 1, count + 1):
+                if j - i == 1:
+                    paid = self.paid.get(fine[i])
+                    yield j, float("inf") if paid is None else paid
+                    continue
+                cut = fine[j - 1][0]
+                inner += 2 * self.gap2[cut]
+                if inner > spare or cut in roomy:
+                    return
+                cost = sum(self.bound[f] for f in fine[i:j]) + inner
+                span = (fine[i][0], fine[j - 1][1])
+                if span in self.paid:
+                    cost = float("inf") if self.paid[span] is None else max(cost, self.paid[span])
+                yield j, cost
+
+        runs = [(i, j, cost) for i in range(count) for j, cost in runs_from(i)]
+        best_before = [0.0] + [float("inf")] * count
+        for i, j, cost in sorted(runs, key=lambda r: r[1]):
+            best_before[j] = min(best_before[j], best_before[i] + cost)
+        best_after = [float("inf")] * count + [0.0]
+        for i, j, cost in sorted(runs, key=lambda r: -r[0]):
+            best_after[i] = min(best_after[i], cost + best_after[j])
+        crossable = set()
+        for i, j, cost in runs:
+            if j - i > 1 and best_before[i] + cost + best_after[j] <= ours:
+                crossable.update(fine[k][0] for k in range(i + 1, j))
+        return crossable
 
     def _has_room(self, cut: int, slack: int) -> bool:
+        """Roomy levels beside a cut: no pairing with the least first tier crosses it.
+
+        Let F be the most bans any player has here and M a legal pairing with the least first tier.
+        (1) M crosses no boundary more than 2F + 1 times: among 2F + 2 crossing games (a, b), two have
+        legal (a, a') and (b, b'), and playing those instead lowers the first tier by 2·(a - b')·(a' - b).
+        (2) Each boundary is crossed at least once if an odd number of players is above it, and every
+        crossing beyond that costs gap² out of the region's slack. (3) If M crossed the cut (twice at
+        least), take two crossing games (a1, b1), (a2, b2), a game (w, z) of M inside the level H just
+        above and (w', z') inside the level L just below, and play a1-w, a2-z, b1-w', b2-z' instead: the
+        first tier drops by at least 2·gap², as (a - b)² ≥ (a - H)² + gap² + (L - b)². a1 and a2 have at
+        most 2F bans, and each game of H they both block takes two, so F + 1 games inside H leave one
+        free (likewise in L). H keeps (|H| - players of H met across its two boundaries) / 2 games of its
+        own, at least F + 1 when this returns True."""
         top, bottom = self.level_above[cut], self.level_below[cut]
-        return (cut - top - self._most_met(cut, top if top > 0 else None, slack) >= 2 * self.most_bans + 2
-                and bottom - cut - self._most_met(cut, bottom if bottom < self.size else None, slack)
-                >= 2 * self.most_bans + 2)
+        need = 2 * self.most_bans + 2
+        return (cut - top - self._most_met(cut, top if top > 0 else None, slack) >= need
+                and bottom - cut - self._most_met(cut, bottom if bottom < self.size else None, slack) >= need)
 
     def _most_met(self, cut: int, other: int | None, slack: int) -> int:
-        """The most players of a level beside `cut` that M can pair across the level's two boundaries, given
-        that M crosses `cut` (an even number of times, at least 2)."""
+        """The most players of a level beside `cut` that M can pair across the level's two boundaries,
+        when M crosses `cut` (an even number of times, at least 2)."""
         cap = 2 * self.most_bans + 1
         most = 0
         for crossing in range(2, min(cap, cut, self.size - cut) + 1, 2):
@@ -340,28 +393,8 @@ class _Roomy:
         return most
 
 
-def _uncertified_cuts(blocks: list[tuple[int, int]], extra: list[int], gap2: dict[int, int]) -> set[int]:
-    """Cuts a better pairing might cross. A pairing that crosses every cut inside a run of blocks pays at
-    least 2·gap² per cut over the run's lower bound; ours pays the blocks' extras. Only when the extras
-    reach the crossing cost could crossing help, and such a run starts and ends at blocks with an extra."""
-    paying = [k for k, e in enumerate(extra) if e > 0]
-    uncertified: set[int] = set()
-    for x, first in enumerate(paying):
-        for last in paying[x:]:
-            inner_cuts = [blocks[k][0] for k in range(first + 1, last + 1)]
-            crossing = 2 * sum(gap2[c] for c in inner_cuts)
-            if first == last:
-                # A single paying block: crossing one cut on either side, into a neighbour that pays nothing.
-                for neighbour_cut in (blocks[first][0], blocks[first][1]):
-                    if neighbour_cut in gap2 and 2 * gap2[neighbour_cut] <= extra[first]:
-                        uncertified.add(neighbour_cut)
-            elif crossing <= sum(extra[first : last + 1]):
-                uncertified.update(inner_cuts)
-    return uncertified
-
-
 def _solve_block(
-    block: list[Contender], coords: list[Coordinate], finer: Costs, forbidden, rng: random.Random
+    block: list[Contender], coords: list[Coordinate], finer: Costs, forbidden, rng: random.Random, slack: int = 0
 ) -> list[Pair] | None:
     """The exact optimum of one block over its legal pairs.
 
@@ -380,23 +413,33 @@ def _solve_block(
     bound = _block_lower_bound(levels)
     index = {c.id: k for k, c in enumerate(block)}
     bans = [{index[o] for o in forbidden.partners(c.id) if o in index} for c in block]
+    # The standing order as a last column: no two players tie on it, and it keeps the windows finite.
+    ordered = np.column_stack((values, -np.arange(len(block), dtype=np.int64)))
 
     def solve(left: np.ndarray, right: np.ndarray):
         tiers = [(values[left, t] - values[right, t]) ** 2 for t in range(values.shape[1])]
         tiers += [*finer(block, left, right), np.random.default_rng(rng.getrandbits(64)).integers(0, 64, len(left))]
         return min_cost_perfect_matching(len(block), left, right, tiers)
 
-    def reaches_bound(matching) -> bool:
-        return matching is not None and sum(int(levels[a] - levels[b]) ** 2 for a, b in matching) == bound
+    def first_tier(matching) -> int:
+        return sum(int(levels[a] - levels[b]) ** 2 for a, b in matching)
 
-    matching = None
-    if values.shape[1] > 1 and finer is _no_costs:
-        matching = solve(*legal_pairs(short_pairs(values, bans), bans))
-    if not reaches_bound(matching):
-        left, right = np.triu_indices(len(block), 1)
-        matching = solve(*legal_pairs((left, right), bans))
-        if matching is None:
-            return None
+    if finer is _no_costs:
+        # Any legal pairing bounds what the optimum pays over the bound (its slack); the candidate graph for
+        # that slack holds every optimal pairing, so its optimum is the block's. Start from the slack the
+        # block's parts paid (a merged block), or from none.
+        tries = 0
+        while tries < 4:
+            matching = solve(*candidate_pairs(ordered, bans, slack))
+            if matching is not None and first_tier(matching) - bound <= slack:
+                return [(block[a], block[b]) for a, b in matching]
+            tries += 1
+            widest = 2 * int(levels.max() - levels.min()) ** 2
+            slack = first_tier(matching) - bound if matching is not None else 2 * slack + widest
+    left, right = np.triu_indices(len(block), 1)
+    matching = solve(*legal_pairs((left, right), bans))
+    if matching is None:
+        return None
     return [(block[a], block[b]) for a, b in matching]
 
 
