@@ -1,14 +1,25 @@
 """The benchmarks stay runnable: a small size of each, checking the engine agrees with its reference."""
+import os
 import subprocess
 import sys
 
 
 def test_pairing_benchmark_runs_and_agrees_with_the_full_graph():
-    out = subprocess.run([sys.executable, "-m", "benchmarks.pairing", "--sizes", "16,64", "--repeat", "1"],
+    out = subprocess.run([sys.executable, "-m", "benchmarks.pairing", "--sizes", "16,64", "--seeds", "3"],
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    rows = [line.split() for line in out.stdout.splitlines()[2:]]
-    assert [r[0] for r in rows] == ["16", "64"] and all(r[-1] == "True" for r in rows)
+    lines = out.stdout.splitlines()
+    rows = [line.split() for line in lines[1:-1]]
+    assert [(r[0], r[1]) for r in rows] == [(n, kind) for n in ("16", "64") for kind in ("level", "random", "skill")]
+    assert all("same objective as the reference: met" in line for line in lines[1:-1]), out.stdout
+    assert lines[-1] == "Targets: all 6 met.", out.stdout
+
+
+def test_round_endpoint_benchmark_pairs_round_one_through_the_api():
+    out = subprocess.run([sys.executable, "-m", "benchmarks.round_endpoint", "--players", "40"],
+                         capture_output=True, text=True, timeout=300, env={**os.environ, "DEBUG": "1"})
+    assert out.returncode == 0, out.stderr
+    assert "POST /rounds/ for round 1 of 40 players on SQLite (201)" in out.stdout, out.stdout
 
 
 def test_ratings_benchmark_runs_and_its_update_equals_recomputing():
