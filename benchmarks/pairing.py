@@ -11,7 +11,9 @@ field gives a bye or plays the Ringer. Each line shows the median and the worst 
 them (the interpreter's own ~40 MB included, and any process the engine forked), and up to
 `--reference-up-to` players the complete-graph reference (one blossom over every legal pair) timed on
 that worst input, with the ratio and whether both reach the same objective. The last line says whether
-every target of issue 20 holds. Times move with the machine's load; the ratio is the figure to compare
+every target of issue 20 holds. An event paired in under a second is timed as the best of three runs (a
+stray pause of the machine is not the engine's worst case; the input is). Times move with the machine's
+load; the ratio is the figure to compare
 across machines.
 """
 from __future__ import annotations
@@ -74,9 +76,12 @@ def measure(n: int, kind: str, seeds: int, reference_up_to: int) -> dict:
     for k in range(seeds):
         case = sample(n, kind, k)
         contenders, met = simulate(case["players"], kind, case["round"], k)
-        start = time.perf_counter()
-        pairing = engine(contenders, met, case)
-        times.append((time.perf_counter() - start, k, pairing.objective))
+        seconds = []
+        while not seconds or (len(seconds) < 3 and sum(seconds) < 1):  # short runs: best of three, as timeit
+            start = time.perf_counter()
+            pairing = engine(contenders, met, case)
+            seconds.append(time.perf_counter() - start)
+        times.append((min(seconds), k, pairing.objective))
     worst_seconds, worst_k, objective = max(times)
     row = {"median": statistics.median(t for t, _, _ in times), "worst": worst_seconds,
            "case": sample(n, kind, worst_k), "objective": objective}

@@ -15,11 +15,14 @@ from tests.pairing.test_pairing_exactness import RINGER, check_against_full_grap
 from tests.reference import best_objective
 from tournaments.pairing import Contender, pair_round
 
+# A simulated event just before a round: its results, round, seed, rematch window, history and Ringer.
+SIMULATED = {"kind": st.sampled_from(["skill", "random"]), "round_number": st.integers(2, 10),
+             "seed": st.integers(0, 10**6), "window": st.integers(1, 4),
+             "history": st.sampled_from(["greedy", "engine"]), "with_ringer": st.booleans()}
+
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(2, 48), kind=st.sampled_from(["skill", "random"]), round_number=st.integers(2, 10),
-       seed=st.integers(0, 10**6), window=st.integers(1, 4), history=st.sampled_from(["greedy", "engine"]),
-       with_ringer=st.booleans())
+@given(n=st.integers(2, 48), **SIMULATED)
 def test_skill_correlated_and_late_rounds_match_the_complete_graph(n, kind, round_number, seed, window, history,
                                                                    with_ringer):
     contenders, met = simulate(n, kind, round_number, seed, window=window, history=history)
