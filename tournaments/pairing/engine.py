@@ -491,6 +491,12 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
         return None
     members = [block[s:e] for s, e in zip(starts, [*starts[1:], len(block)])]
     count = len(members)
+    if count > 128:  # NO_PAIRING summed over the levels must still fit in 64 bits
+        return None
+    if len(rest) > 1:  # and the second tier, summed over the block, under one unit of the first
+        spread = max(rest[1](c) for c in block) - min(rest[1](c) for c in block)
+        if len(block) // 2 * spread ** 2 >= SECOND_TIER:
+            return None
     values = [np.array([tier(c) for c in m], dtype=np.int64) for m in members]
     distinct = [np.unique(v)[::-1] for v in values]
     ids = [np.array([c.id for c in m], dtype=np.int64) for m in members]
