@@ -37,7 +37,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
 
 import numpy as np
@@ -57,6 +57,7 @@ CHAIN_BUDGET = 0.5  # level solves per player before a chain gives up and the bl
 CHAIN_WORK = 16  # players in blocks solved, per player of the chain: beyond that a chain gives up too
 SMALL_BLOCK = 32  # players: every legal pair of a block this small is quicker than its candidate graph
 SECOND_TIER = 2 ** 32  # beyond any level's second tier: a chain's bounds pack its next two tiers in one integer
+STAND_IN = 2 ** 62  # a player's id less this: the same scores, met nobody (no real id is that far off)
 NO_PAIRING = 2 ** 55  # a bound beyond any cost (summed over 128 levels it still fits): no legal pairing
 METHODS = (SWISS, RANDOM, FOLD)
 
@@ -536,10 +537,8 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
 
     tables = [bound(k) for k in range(count)]
     before, after = cheapest_paths(tables)
-    by_value = [{} for _ in members]
-    for k, m in enumerate(members):
-        for c in m:
-            by_value[k].setdefault(tier(c), []).append(c)
+    level_of = {c.id: k for k, m in enumerate(members) for c in m}
+    by_value = _floats_by_value(members, tier, rest, level_of, forbidden)
     keys = [[tuple(-f(c) for f in rest) for c in m] for m in members]
     position = [{c.id: i for i, c in enumerate(m)} for m in members]
     levels: dict[tuple, tuple | None] = {}  # (level, float in, float out) -> (costs, pairs) or None
@@ -560,14 +559,28 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
             column, names = np.insert(column, at, tier(came)), np.insert(names, at, came.id)
         return players, column, names, at
 
-    def solved_level(k: int, came: Contender | None, left: Contender | None) -> tuple | None:
-        """(costs, pairs, whether it pays its lower bound) for level k with these floats, or None."""
-        key = (k, came and came.id, left and left.id)
+    def solved_level(k: int, came: Contender | None, left: Contender | None, exact: bool = False) -> tuple | None:
+        """(costs, pairs, whether it pays its lower bound) for level k with these floats, or None. Floats in
+        alike for this level (`_alike_below`) share one solve, its pairs naming the first of them, unless
+        `exact` asks for the pairs of this very float."""
+        key = (k, came.id if exact else _alike_below(came, k - 1, rest, level_of, forbidden), left and left.id)
         if key not in levels:
             players, column, names, _ = field(k, came, left)
             answer = _level_by_blocks(players, column, names, rest, forbidden, base, blocks)
             levels[key] = None if answer is None else (*answer, answer[0][0] == lower_bound(column))
         return levels[key]
+
+    def relaxed(k: int, came: Contender | None, alike: list[Contender]) -> int:
+        """The least level k can pay, packed, with `came` in and any one of `alike` (equal on every tier left)
+        out: the level with one of them out and the others standing in without their bans, a field every one
+        of them leaves with as many bans or more. Bans inside a score class (a drawn game's two players
+        share their VP) keep it tighter than any bound by values alone."""
+        players, column, names, _ = field(k, came, alike[0])
+        others = {x.id for x in alike}
+        players = [replace(c, id=c.id - STAND_IN) if c.id in others else c for c in players]
+        answer = _level_by_blocks(players, column, np.array([c.id for c in players], dtype=np.int64), rest,
+                                  forbidden, base, blocks)
+        return NO_PAIRING if answer is None else packed(answer[0])
 
     def apart(k: int, came: Contender, left: Contender) -> bool:
         """Whether the float that came in and the others of the leaving one's value sit in different blocks
@@ -613,7 +626,8 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
 
     budget = int(CHAIN_BUDGET * len(block))
     refined: set[tuple[int, int, int]] = set()
-    sizes = [np.array([len(by_value[k][int(v)]) for v in distinct[k]], dtype=np.int64) for k in range(count)]
+    sizes = [np.array([len({_alike_below(x, k, rest, level_of, forbidden) for x in by_value[k][int(v)]})
+                       for v in distinct[k]], dtype=np.int64) for k in range(count)]
     work = [(sizes[k - 1] if k else np.zeros(1, np.int64))[:, None]
             + (sizes[k] if k < count - 1 else np.zeros(1, np.int64))[None, :] for k in range(count)]
     def to_open(through: list[np.ndarray], limit: int) -> int:
@@ -642,6 +656,8 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
                 return None
 
     limit = -1
+    bounds: dict = {}  # (level, came, alike floats out) -> `refine` for them
+    floors: dict = {}  # the same -> `relaxed` for them, where their bound by values was not reached
     while True:
         paths = sharpened()
         if paths is None:
@@ -654,6 +670,7 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
         if len(levels) + to_open(through, limit) > budget:
             return None
         states: dict = {None: ((0,) * len(rest), None)}  # who floats out of the level above -> (cost, back)
+        beyond_limit = NO_PAIRING  # the least path bound skipped as over the limit
         trail, raised = [], False
         for k in range(count):
             reached: dict = {}
@@ -696,15 +713,39 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
                         for left in (x for x in outs if came is not None and x.id in by_out):
                             reach(came, left, tuple(a + b - h for a, b, h in zip(by_in[came.id][0],
                                                                                   by_out[left.id][0], hub[0])))
+                alike: dict = {}  # floats out that the next level cannot tell apart: equal, met nobody there
+                for x in outs:
+                    alike.setdefault(_alike_below(x, k, rest, level_of, forbidden), []).append(x)
+                finished = set()  # (level, came, alike floats out) where one of them paid the least they can
+                below = int(after[k][w])
                 for came, left in direct:
+                    kind = (k, came and came.id, _alike_below(left, k, rest, level_of, forbidden))
+                    if kind in finished:
+                        continue
+                    others, state = alike[kind[2]], states.get(came and came.id)
+                    if state is None:  # no path comes this way: the bound by values stands for them
+                        least = min(least, int(tables[k][u, w]))
+                        finished.add(kind)
+                        continue
+                    if kind not in bounds:  # by values alone, cheap: floats no path within the limit can use wait
+                        bounds[kind] = refine(k, [came, came], others if len(others) > 1 else [left, left])
+                    path = packed(state[0]) + bounds[kind] + below
+                    if path > limit:
+                        least, beyond_limit = min(least, bounds[kind]), min(beyond_limit, path)
+                        finished.add(kind)
+                        continue
                     if len(levels) >= budget or blocks.work > CHAIN_WORK * len(block):
                         return None
                     answer = solved_level(k, came, left)
                     if answer is None:
                         continue
-                    least = min(least, packed(answer[0]))
-                    if (came and came.id) in states:
-                        reach(came, left, answer[0])
+                    cost = packed(answer[0])
+                    least = min(least, cost)
+                    reach(came, left, answer[0])
+                    if cost > bounds[kind] and len(others) > 2 and kind not in floors:
+                        floors[kind] = relaxed(k, came, others)
+                    if cost <= max(bounds[kind], floors.get(kind, -1)):  # none of the others can pay less
+                        finished.add(kind)
                 if least > tables[k][u, w]:  # every float of these values solved: the bound is their least
                     tables[k][u, w], raised = least, True
             trail.append(reached)
@@ -714,7 +755,7 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
             pairs, name = [], None
             for reached in reversed(trail):
                 name, k, came, left, costs = reached[name][1]
-                answer = solved_level(k, came, left)
+                answer = solved_level(k, came, left, exact=came is not None)
                 if answer is None or answer[0] != costs:  # a sum over two choices must be the level's optimum
                     return None
                 pairs.extend(answer[1])
@@ -724,9 +765,41 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
             continue
         if not raised:  # nothing learnt at this limit: the next limit is the next bound, or the best found
             beyond = [int(t[fresh].min()) for t in through if (fresh := (t > limit) & (t < NO_PAIRING)).any()]
-            if not beyond and best == NO_PAIRING:
+            if not beyond and best == NO_PAIRING and beyond_limit == NO_PAIRING:
                 return None
-            limit = min([best, *beyond])
+            limit = min([best, *beyond, beyond_limit])
+
+
+def _alike_below(left: Contender | None, k: int, rest: list[Coordinate], level_of: dict[int, int], forbidden):
+    """Who floats out of level k, as the level below sees them: by their scores when they have met nobody
+    in it (then the level below is the same problem whichever of them comes), else by name."""
+    if left is None:
+        return None
+    if all(level_of.get(o) != k + 1 for o in forbidden.partners(left.id)):
+        return tuple(f(left) for f in rest)
+    return left.id
+
+
+def _floats_by_value(members: list[list[Contender]], tier: Coordinate, rest: list[Coordinate],
+                     level_of: dict[int, int], forbidden) -> list[dict[int, list[Contender]]]:
+    """For each level, who may float out of it by their value on the next tier, in standing order: of the
+    players equal on every tier left who have met nobody in this level or the levels beside it, only the
+    first. Swapping two such players changes no level's problem but by their names (neither is banned from
+    anyone either level could pair them with), so the one is as good a float as the other, and a level of
+    hundreds of equal players on the next tier has a few floats to try, not hundreds."""
+    by_value: list[dict[int, list[Contender]]] = []
+    for k, m in enumerate(members):
+        kept: dict[int, list[Contender]] = {}
+        seen: set[tuple] = set()
+        for c in m:
+            if all(abs(level_of.get(o, k + 2) - k) > 1 for o in forbidden.partners(c.id)):
+                scores = tuple(f(c) for f in rest)
+                if scores in seen:
+                    continue
+                seen.add(scores)
+            kept.setdefault(tier(c), []).append(c)
+        by_value.append(kept)
+    return by_value
 
 
 class _Remembered(dict):
