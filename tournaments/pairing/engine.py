@@ -539,6 +539,7 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
     before, after = cheapest_paths(tables)
     level_of = {c.id: k for k, m in enumerate(members) for c in m}
     by_value = _floats_by_value(members, tier, rest, level_of, forbidden)
+    seen_below = _seen_below(members, rest, level_of, forbidden)
     keys = [[tuple(-f(c) for f in rest) for c in m] for m in members]
     position = [{c.id: i for i, c in enumerate(m)} for m in members]
     levels: dict[tuple, tuple | None] = {}  # (level, float in, float out) -> (costs, pairs) or None
@@ -561,9 +562,9 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
 
     def solved_level(k: int, came: Contender | None, left: Contender | None, exact: bool = False) -> tuple | None:
         """(costs, pairs, whether it pays its lower bound) for level k with these floats, or None. Floats in
-        alike for this level (`_alike_below`) share one solve, its pairs naming the first of them, unless
+        alike for this level (`_seen_below`) share one solve, its pairs naming the first of them, unless
         `exact` asks for the pairs of this very float."""
-        key = (k, came.id if exact else _alike_below(came, k - 1, rest, level_of, forbidden), left and left.id)
+        key = (k, None if came is None else came.id if exact else seen_below[came.id], left and left.id)
         if key not in levels:
             players, column, names, _ = field(k, came, left)
             answer = _level_by_blocks(players, column, names, rest, forbidden, base, blocks)
@@ -581,6 +582,21 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
         answer = _level_by_blocks(players, column, np.array([c.id for c in players], dtype=np.int64), rest,
                                   forbidden, base, blocks)
         return NO_PAIRING if answer is None else packed(answer[0])
+
+    def separable(k: int, ins: list, outs: list) -> tuple | None:
+        """(the level solved with the first of each, {float in: level solved with it and the first out},
+        {float out: the same}) when which float comes in and which leaves change different blocks of the
+        level (`apart`), so its cost is a sum over the two choices; (None, {}, {}) when not; None when the
+        budget cannot pay for it."""
+        if len(ins) < 2 or len(outs) < 2:
+            return None, {}, {}
+        hub = solved_level(k, ins[0], outs[0])
+        if hub is None or not hub[2] or not apart(k, ins[0], outs[0]):
+            return None, {}, {}
+        if len(levels) + len(ins) + len(outs) > budget:
+            return None
+        return (hub, {c.id: a for c in ins if (a := solved_level(k, c, outs[0])) is not None and a[2]},
+                {x.id: a for x in outs if (a := solved_level(k, ins[0], x)) is not None and a[2]})
 
     def apart(k: int, came: Contender, left: Contender) -> bool:
         """Whether the float that came in and the others of the leaving one's value sit in different blocks
@@ -626,7 +642,7 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
 
     budget = int(CHAIN_BUDGET * len(block))
     refined: set[tuple[int, int, int]] = set()
-    sizes = [np.array([len({_alike_below(x, k, rest, level_of, forbidden) for x in by_value[k][int(v)]})
+    sizes = [np.array([len({seen_below[x.id] for x in by_value[k][int(v)]})
                        for v in distinct[k]], dtype=np.int64) for k in range(count)]
     work = [(sizes[k - 1] if k else np.zeros(1, np.int64))[:, None]
             + (sizes[k] if k < count - 1 else np.zeros(1, np.int64))[None, :] for k in range(count)]
@@ -656,6 +672,7 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
                 return None
 
     limit = -1
+    sums: dict = {}  # (level, float in value, float out value) -> `separable`
     bounds: dict = {}  # (level, came, alike floats out) -> `refine` for them
     floors: dict = {}  # the same -> `relaxed` for them, where their bound by values was not reached
     while True:
@@ -695,57 +712,52 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
                 if len(levels) + len(ins) * len(outs) > budget and not (len(ins) > 1 and len(outs) > 1):
                     return None
                 work[k][u, w] = 0  # solved from now on: remembered
-                least, direct = NO_PAIRING, [(came, left) for came in ins for left in outs]
-                hub = solved_level(k, ins[0], outs[0]) if len(ins) > 1 and len(outs) > 1 else None
-                if hub is not None and hub[2] and apart(k, ins[0], outs[0]):
-                    if len(levels) + len(ins) + len(outs) > budget:
-                        return None
-                    by_in = {c.id: a for c in ins if (a := solved_level(k, c, outs[0])) is not None and a[2]}
-                    by_out = {x.id: a for x in outs if (a := solved_level(k, ins[0], x)) is not None and a[2]}
-                    direct = [(c, x) for c, x in direct if c.id not in by_in or x.id not in by_out]
-                    if len(levels) + len(direct) > budget:
-                        return None
-                    if by_in and by_out:  # cost(c, x) = cost(c, first out) + cost(first in, x) - cost(hub)
-                        least = (min(packed(a[0]) for a in by_in.values())
-                                 + min(packed(a[0]) for a in by_out.values()) - packed(hub[0]))
-                        came = min((c for c in ins if c.id in by_in and c.id in states),
-                                   key=lambda c: add(states[c.id][0], by_in[c.id][0]), default=None)
-                        for left in (x for x in outs if came is not None and x.id in by_out):
-                            reach(came, left, tuple(a + b - h for a, b, h in zip(by_in[came.id][0],
-                                                                                  by_out[left.id][0], hub[0])))
+                if (k, u, w) not in sums:
+                    sums[(k, u, w)] = separable(k, ins, outs)
+                if sums[(k, u, w)] is None:
+                    return None
+                least, (hub, by_in, by_out) = NO_PAIRING, sums[(k, u, w)]
+                if by_in and by_out:  # cost(c, x) = cost(c, first out) + cost(first in, x) - cost(hub)
+                    least = (min(packed(a[0]) for a in by_in.values())
+                             + min(packed(a[0]) for a in by_out.values()) - packed(hub[0]))
+                    came = min((c for c in ins if c.id in by_in and c.id in states),
+                               key=lambda c: add(states[c.id][0], by_in[c.id][0]), default=None)
+                    for left in (x for x in outs if came is not None and x.id in by_out):
+                        reach(came, left, tuple(a + b - h for a, b, h in zip(by_in[came.id][0],
+                                                                              by_out[left.id][0], hub[0])))
                 alike: dict = {}  # floats out that the next level cannot tell apart: equal, met nobody there
                 for x in outs:
-                    alike.setdefault(_alike_below(x, k, rest, level_of, forbidden), []).append(x)
-                finished = set()  # (level, came, alike floats out) where one of them paid the least they can
+                    alike.setdefault(x and seen_below[x.id], []).append(x)
                 below = int(after[k][w])
-                for came, left in direct:
-                    kind = (k, came and came.id, _alike_below(left, k, rest, level_of, forbidden))
-                    if kind in finished:
-                        continue
-                    others, state = alike[kind[2]], states.get(came and came.id)
-                    if state is None:  # no path comes this way: the bound by values stands for them
+                for came in ins:
+                    state = states.get(came and came.id)
+                    if state is None:  # no path comes this way: the bound by values stands for its floats
                         least = min(least, int(tables[k][u, w]))
-                        finished.add(kind)
                         continue
-                    if kind not in bounds:  # by values alone, cheap: floats no path within the limit can use wait
-                        bounds[kind] = refine(k, [came, came], others if len(others) > 1 else [left, left])
-                    path = packed(state[0]) + bounds[kind] + below
-                    if path > limit:
-                        least, beyond_limit = min(least, bounds[kind]), min(beyond_limit, path)
-                        finished.add(kind)
-                        continue
-                    if len(levels) >= budget or blocks.work > CHAIN_WORK * len(block):
-                        return None
-                    answer = solved_level(k, came, left)
-                    if answer is None:
-                        continue
-                    cost = packed(answer[0])
-                    least = min(least, cost)
-                    reach(came, left, answer[0])
-                    if cost > bounds[kind] and len(others) > 2 and kind not in floors:
-                        floors[kind] = relaxed(k, came, others)
-                    if cost <= max(bounds[kind], floors.get(kind, -1)):  # none of the others can pay less
-                        finished.add(kind)
+                    for seen, others in alike.items():
+                        todo = [x for x in others if x.id not in by_out] if came and came.id in by_in else others
+                        if not todo:
+                            continue
+                        kind = (k, came and came.id, seen)
+                        if kind not in bounds:  # by values alone, cheap: floats no path within the limit can use
+                            bounds[kind] = refine(k, [came, came], others if len(others) > 1 else others * 2)
+                        path = packed(state[0]) + bounds[kind] + below
+                        if path > limit:
+                            least, beyond_limit = min(least, bounds[kind]), min(beyond_limit, path)
+                            continue
+                        for left in todo:
+                            if len(levels) >= budget or blocks.work > CHAIN_WORK * len(block):
+                                return None
+                            answer = solved_level(k, came, left)
+                            if answer is None:
+                                continue
+                            cost = packed(answer[0])
+                            least = min(least, cost)
+                            reach(came, left, answer[0])
+                            if cost > bounds[kind] and len(others) > 2 and kind not in floors:
+                                floors[kind] = relaxed(k, came, others)
+                            if cost <= max(bounds[kind], floors.get(kind, -1)):  # none of the others pays less
+                                break
                 if least > tables[k][u, w]:  # every float of these values solved: the bound is their least
                     tables[k][u, w], raised = least, True
             trail.append(reached)
@@ -770,14 +782,12 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
             limit = min([best, *beyond, beyond_limit])
 
 
-def _alike_below(left: Contender | None, k: int, rest: list[Coordinate], level_of: dict[int, int], forbidden):
-    """Who floats out of level k, as the level below sees them: by their scores when they have met nobody
-    in it (then the level below is the same problem whichever of them comes), else by name."""
-    if left is None:
-        return None
-    if all(level_of.get(o) != k + 1 for o in forbidden.partners(left.id)):
-        return tuple(f(left) for f in rest)
-    return left.id
+def _seen_below(members: list[list[Contender]], rest: list[Coordinate], level_of: dict[int, int], forbidden
+                ) -> dict[int, tuple | int]:
+    """Each player as the level below theirs sees them coming: by their scores when they have met nobody in
+    it (then that level is the same problem whichever of them comes), else by name."""
+    return {c.id: tuple(f(c) for f in rest) if all(level_of.get(o) != k + 1 for o in forbidden.partners(c.id))
+            else c.id for k, m in enumerate(members) for c in m}
 
 
 def _floats_by_value(members: list[list[Contender]], tier: Coordinate, rest: list[Coordinate],
