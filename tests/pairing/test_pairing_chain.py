@@ -13,7 +13,7 @@ import tournaments.pairing.engine as engine
 from benchmarks.fields import simulate
 from tests.pairing.test_pairing_exactness import RINGER, check_against_full_graph, simulated_field
 from tests.pairing.test_pairing_worst_fields import SIMULATED
-from tournaments.pairing import pair_round
+from tournaments.pairing import Contender, pair_round
 from tournaments.pairing.chain import bounds_with_floats, cheapest_paths, lower_bound
 
 values = st.lists(st.integers(-6, 6), min_size=1, max_size=9).map(lambda v: np.array(sorted(v, reverse=True)))
@@ -140,3 +140,72 @@ def test_a_big_chain_is_never_one_blossom_and_keeps_the_optimum(monkeypatch):
     assert biggest >= 600
     assert max(sizes) < biggest / 2
     assert pair_round(contenders, round_number=3, seed=2, met=met) == chained
+
+
+def recorded_chains(monkeypatch) -> list[tuple[int, bool]]:
+    """Each chain the engine tried: its size, and whether it answered or gave the block back to one blossom."""
+    answered = []
+    chain = engine._chain_of_levels
+
+    def chaining(block, *args):
+        answer = chain(block, *args)
+        answered.append((len(block), answer is not None))
+        return answer
+
+    monkeypatch.setattr(engine, "_chain_of_levels", chaining)
+    return answered
+
+
+def test_equal_floats_that_met_the_level_below_are_not_taken_for_each_other(monkeypatch):
+    """Three players level on everything float to the level below; the first in the standings met two of
+    its three players, so only the others may stand for one another. Taking the first as the float would
+    cost 25 VP² (against the one it may meet) instead of 17."""
+    forced_chain(monkeypatch, budget=10)  # a field this small has too small a budget to chain otherwise
+    answered = recorded_chains(monkeypatch)
+    top = [Contender(i, 3, 2, 6) for i in (1, 2, 3)]
+    below = [Contender(4, 0, 0, 5), Contender(5, 0, 0, 5), Contender(6, 0, 0, 1)]
+    met = {frozenset((1, 4)): 1, frozenset((1, 5)): 1}
+    for seed in range(12):  # the seed decides who stands first among the three
+        pairing = pair_round(top + below, round_number=2, seed=seed, met=met)
+        assert pairing.objective == (9, 4, 17)
+        assert [done for size, done in answered if size == 6] == [True]  # the chain, not one blossom
+        answered.clear()
+
+
+def test_equal_floats_whose_level_pays_differently_without_them_are_each_tried(monkeypatch):
+    """Three equal players may float; two of them met, so the level pays 32 VP² when the third leaves and
+    nothing when either of the two does. The first tried is not the last word for the others."""
+    forced_chain(monkeypatch, budget=10)
+    answered = recorded_chains(monkeypatch)
+    top = [Contender(1, 3, 0, 5), Contender(2, 3, 0, 5), Contender(3, 3, 0, 5), Contender(4, 3, 0, 9),
+           Contender(5, 3, 0, 9)]
+    below = [Contender(6, 0, 0, 5), Contender(7, 0, 0, 5), Contender(8, 0, 0, 5)]
+    met = {frozenset((2, 3)): 1}
+    for seed in range(12):
+        answered.clear()
+        assert pair_round(top + below, round_number=2, seed=seed, met=met).objective == (9, 0, 0)
+        assert [done for size, done in answered if size == 8] == [True]
+
+
+@settings(max_examples=60, deadline=None)
+@given(levels=st.lists(st.integers(1, 9), min_size=2, max_size=4), seed=st.integers(0, 10**6),
+       bans=st.floats(0, 0.4), drawn=st.booleans())
+def test_crowds_of_equal_players_with_bans_among_them_match_the_complete_graph(levels, seed, bans, drawn):
+    """Levels of players sharing a handful of scores, so floats come in classes of equals; bans fall inside
+    and between levels (with `drawn`, between players of equal scores, as a drawn game leaves them): the
+    classes, the stand-ins without bans and the skipped floats must all keep the optimum."""
+    rng = random.Random(seed)
+    sizes = [2 * s + 1 for s in levels]
+    sizes[-1] += len(sizes) % 2  # an even field
+    contenders = []
+    for k, size in enumerate(sizes):
+        contenders += [Contender(len(contenders) + i, 3 * (len(sizes) - k), rng.choice((0, 1, 3)),
+                                 rng.choice((4, 5, 6))) for i in range(size)]
+    met = {}
+    for a in contenders:
+        for b in contenders:
+            if a.id < b.id and rng.random() < bans and (not drawn or (a.diff, a.vp) == (b.diff, b.vp)):
+                met[frozenset((a.id, b.id))] = 1
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        forced_chain(monkeypatch)
+        check_against_full_graph(contenders, met, 2, 3, seed)
