@@ -731,9 +731,6 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
                 below = int(after[k][w])
                 for came in ins:
                     state = states.get(came and came.id)
-                    if state is None:  # no path comes this way: the bound by values stands for its floats
-                        least = min(least, int(tables[k][u, w]))
-                        continue
                     for seen, others in alike.items():
                         todo = [x for x in others if x.id not in by_out] if came and came.id in by_in else others
                         if not todo:
@@ -741,9 +738,12 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
                         kind = (k, came and came.id, seen)
                         if kind not in bounds:  # by values alone, cheap: floats no path within the limit can use
                             bounds[kind] = refine(k, [came, came], others if len(others) > 1 else others * 2)
-                        path = packed(state[0]) + bounds[kind] + below
+                        # a float no path reaches yet is solved as the table's least way here could reach it
+                        path = (packed(state[0]) if state else int(before[k][u])) + bounds[kind] + below
                         if path > limit:
-                            least, beyond_limit = min(least, bounds[kind]), min(beyond_limit, path)
+                            least = min(least, bounds[kind])
+                            if state:
+                                beyond_limit = min(beyond_limit, path)
                             continue
                         for left in todo:
                             if len(levels) >= budget or blocks.work > CHAIN_WORK * len(block):
@@ -753,7 +753,8 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
                                 continue
                             cost = packed(answer[0])
                             least = min(least, cost)
-                            reach(came, left, answer[0])
+                            if state:
+                                reach(came, left, answer[0])
                             if cost > bounds[kind] and len(others) > 2 and kind not in floors:
                                 floors[kind] = relaxed(k, came, others)
                             if cost <= max(bounds[kind], floors.get(kind, -1)):  # none of the others pays less
