@@ -124,16 +124,8 @@ def test_a_big_chain_is_never_one_blossom_and_keeps_the_optimum(monkeypatch):
         sizes.append(size)
         return original(size, left, right, tiers)
 
-    chains = []
-    chain = engine._chain_of_levels
-
-    def chaining(block, *args):
-        answer = chain(block, *args)
-        chains.append((len(block), answer is not None))
-        return answer
-
     monkeypatch.setattr(engine, "min_cost_perfect_matching", recording)
-    monkeypatch.setattr(engine, "_chain_of_levels", chaining)
+    chains = recorded_chains(monkeypatch)
     chained = pair_round(contenders, round_number=3, seed=2, met=met)
     assert chained.objective == unchained.objective
     biggest = max(size for size, solved in chains if solved)
