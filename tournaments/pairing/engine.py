@@ -561,8 +561,8 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
         return players, column, names, at
 
     def solved_level(k: int, came: Contender | None, left: Contender | None, exact: bool = False) -> tuple | None:
-        """(costs, pairs, whether it pays its lower bound) for level k with these floats, or None. Floats in
-        alike for this level (`_seen_below`) share one solve, its pairs naming the first of them, unless
+        """(costs, pairs, whether it pays its lower bound) for level k with these floats, or None. Floats
+        alike to this level (`_seen_below`) share one solve, its pairs naming the first of them, unless
         `exact` asks for the pairs of this very float."""
         key = (k, None if came is None else came.id if exact else seen_below[came.id], left and left.id)
         if key not in levels:
