@@ -13,8 +13,7 @@ them (the interpreter's own ~40 MB included, and any process the engine forked),
 that worst input, with the ratio and whether both reach the same objective. The last line says whether
 every target of issue 20 holds. An event paired in under a second is timed as the best of three runs (a
 stray pause of the machine is not the engine's worst case; the input is). Times move with the machine's
-load; the ratio is the figure to compare
-across machines.
+load; the ratio is the figure to compare across machines.
 """
 from __future__ import annotations
 

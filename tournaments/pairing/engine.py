@@ -483,8 +483,10 @@ def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden
     its lower bound, and otherwise solved whole. The floats are chosen by a dynamic programme over the
     levels, solving exactly only the floats whose bound (`chain.bounds_with_floats`) on the next tier
     could still beat the best solved path; a path whose next tier is within that limit is optimal.
-    None when the block is no such chain, its levels are small, it cannot pay its lower bound, or it would
-    need more than CHAIN_BUDGET level solves per player: then it is solved as one blossom."""
+    Equal players are tried as floats only where they can differ: by their bans (`_floats_by_value`,
+    `_seen_below`, `relaxed`). None when the block is no such chain, its levels are small, it cannot pay
+    its lower bound, or it would need more than CHAIN_BUDGET level solves per player: then it is solved as
+    one blossom."""
     level, tier, rest = coords[0], coords[1], coords[1:]
     marks = [level(c) for c in block]
     starts = [i for i in range(len(block)) if i == 0 or marks[i] != marks[i - 1]]
