@@ -12,7 +12,7 @@ CHROMIUM := /usr/bin/chromium
 NGINX := /usr/sbin/nginx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint screenshots worker stack load
+.PHONY: run test lint screenshots worker stack load native
 # The production-like stack: PostgreSQL and Redis on this machine (override on the command line).
 STACK_DB ?= postgres://postgres@127.0.0.1:5432/test
 STACK_REDIS ?= redis://127.0.0.1:6379/0
@@ -28,11 +28,27 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(RUNTIME): requirements/base.txt | $(BIN)/python
+# The pairing engine's matching solver: LEMON's blossom (Debian's liblemon-dev, headers only) behind a
+# little C++ glue that Python loads with ctypes (tournaments/pairing/matching.py). The app refuses to
+# start without it.
+LEMON := /usr/include/lemon/matching.h
+NATIVE := tournaments/pairing/native/libblossom.so
+
+$(LEMON):
+	$(SUDO) apt-get update -qq
+	$(SUDO) apt-get install -y -qq --no-install-recommends liblemon-dev g++
+
+# Built aside and renamed into place: processes still running keep the library they loaded.
+$(NATIVE): tournaments/pairing/native/blossom.cpp | $(LEMON)
+	g++ -O2 -std=gnu++17 -shared -fPIC -Wall -o $@.new $< && mv $@.new $@
+
+native: $(NATIVE)
+
+$(RUNTIME): requirements/base.txt | $(BIN)/python $(NATIVE)
 	$(BIN)/python -m pip install --quiet -r requirements/base.txt
 	touch $@
 
-$(TESTING): requirements/test.txt requirements/base.txt | $(BIN)/python
+$(TESTING): requirements/test.txt requirements/base.txt | $(BIN)/python $(NATIVE)
 	$(BIN)/python -m pip install --quiet -r requirements/test.txt
 	touch $@ $(RUNTIME)
 
@@ -88,7 +104,7 @@ stack: $(RUNTIME) var/stack-secret-key $(NGINX)
 	$(SUDO) apt-get install -y -qq --no-install-recommends wrk
 
 # locust and its dependencies stay out of the test install: pinned in requirements/load.txt.
-$(VENV)/.installed-load: requirements/load.txt requirements/base.txt | $(BIN)/python
+$(VENV)/.installed-load: requirements/load.txt requirements/base.txt | $(BIN)/python $(NATIVE)
 	$(BIN)/python -m pip install --quiet -r requirements/load.txt
 	touch $@
 

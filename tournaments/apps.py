@@ -13,6 +13,7 @@ class TournamentsConfig(AppConfig):
 
         from scoring.messages import install_translator
         from tournaments.access import count_failed_signin, parse_rate
+        from tournaments.pairing.matching import SolverMissing, check_solver
 
         # The rules module's sentences follow the request's language (LocaleMiddleware activates it).
         install_translator(gettext)
@@ -22,3 +23,7 @@ class TournamentsConfig(AppConfig):
                 parse_rate(rate)
             except ValueError as error:
                 raise ImproperlyConfigured(f"RATE_LIMITS[{scope!r}]: {error}") from None
+        try:  # likewise an unbuilt pairing solver (`make native`)
+            check_solver()
+        except SolverMissing as error:
+            raise ImproperlyConfigured(str(error)) from None

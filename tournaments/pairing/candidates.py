@@ -30,6 +30,15 @@ import numpy as np
 BIG, SMALL = 2 ** 62, -(2 ** 62)  # beyond any score, and safe to negate
 
 
+def lower_bound(values: np.ndarray) -> int:
+    """Σ gap² over the boundaries between distinct values with an odd number of players above (values in
+    descending order): every boundary with an odd number above is crossed at least once, and squares of
+    consecutive gaps add up to no more than the square of their sum."""
+    changes = np.nonzero(values[1:] != values[:-1])[0] + 1
+    gaps = values[changes - 1] - values[changes]
+    return int(np.sum(np.where(changes % 2 == 1, gaps * gaps, 0)))
+
+
 def candidate_pairs(values: np.ndarray, bans: list[set[int]], slack: int) -> tuple[np.ndarray, np.ndarray]:
     """Legal candidate pairs (left < right, indices into the block) of a block sorted best first on every
     column of `values`; the last column must hold no ties (the standing order)."""

@@ -20,45 +20,34 @@ block solved again, starting from what its parts paid. Never a worse answer.
 
 A block level on TP is the same problem on Differential (then VP) and is split
 the same way; players level on every score are a seeded shuffle repaired around
-rematch bans (`_level_pairs`). A big block of several large levels joined by
-boundaries with an odd number above is a chain: one float between each two
-levels, chosen by a dynamic programme over the levels (`_chain_of_levels`).
-Any other block spanning several levels is solved on the candidate graph of
-`candidates.candidate_pairs`, which provably holds every optimal pairing once a
-legal pairing bounds the block's slack.
+rematch bans (`_level_pairs`). A block spanning several levels is one blossom
+(`matching`, LEMON's) on the candidate graph of `candidates.candidate_pairs`,
+which provably holds every optimal pairing once a legal pairing bounds the
+block's slack.
 """
 
 from __future__ import annotations
 
-import bisect
 import multiprocessing
 import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from operator import attrgetter
 
 import numpy as np
 
 from scoring.messages import say
 from scoring.problems import conflict
-from tournaments.pairing.candidates import candidate_pairs, legal_pairs
-from tournaments.pairing.chain import bounds_with_floats, chain_floor, cheapest_paths, lower_bound
+from tournaments.pairing.candidates import candidate_pairs, legal_pairs, lower_bound
 from tournaments.pairing.matching import min_cost_perfect_matching
 
 SWISS, RANDOM, FOLD = "swiss", "random", "fold"
 SWISS_COORDINATES = (attrgetter("tp"), attrgetter("diff"), attrgetter("vp"))
 BIG_BLOCK = 1000  # players: two or more blocks this large are solved in parallel processes
-CHAIN_SIZE = 2000  # players: a smaller chain of levels is one blossom, quicker than the chain's bookkeeping
-CHAIN_LEVEL = 100  # players per level on average: smaller levels are quicker in one blossom than chained
-CHAIN_BUDGET = 0.5  # level solves per player before a chain gives up and the block is one blossom after all
-CHAIN_WORK = 16  # players in blocks solved, per player of the chain: beyond that a chain gives up too
 SMALL_BLOCK = 32  # players: every legal pair of a block this small is quicker than its candidate graph
-SECOND_TIER = 2 ** 32  # beyond any level's second tier: a chain's bounds pack its next two tiers in one integer
-STAND_IN = 2 ** 62  # a player's id less this: the same scores, met nobody (no real id is that far off)
-NO_PAIRING = 2 ** 55  # a bound beyond any cost (summed over 128 levels it still fits): no legal pairing
 METHODS = (SWISS, RANDOM, FOLD)
 
 
@@ -279,7 +268,7 @@ def _certified_blocks(
 
 
 def _in_processes(jobs: list[tuple]) -> list[list[Pair] | None] | None:
-    """Solve large blocks on several cores (rustworkx holds the GIL, so threads would not help).
+    """Solve large blocks on several cores (building their candidate graphs is Python, which holds the GIL).
     None where no child process can be started, as in a daemonic Celery worker: then one at a time."""
     if (os.cpu_count() or 1) < 2:
         return None
@@ -434,10 +423,6 @@ def _solve_block(
         return _level_pairs(block, forbidden, rng)
     if len(coords) > 1 and (values[:, 0] == values[0, 0]).all() and len(block) > SMALL_BLOCK:
         return _certified_blocks(block, coords[1:], finer, forbidden, rng)
-    if finer is _no_costs and len(coords) > 1 and len(block) >= CHAIN_SIZE:
-        chained = _chain_of_levels(block, coords, forbidden, rng)
-        if chained is not None:
-            return chained
     levels = values[:, 0]
     bound = lower_bound(levels)
     index = {c.id: k for k, c in enumerate(block)}
@@ -470,451 +455,6 @@ def _solve_block(
     if matching is None:
         return None
     return [(block[a], block[b]) for a, b in matching]
-
-
-def _chain_of_levels(block: list[Contender], coords: list[Coordinate], forbidden, rng: random.Random
-                     ) -> list[Pair] | None:
-    """A block of several levels, every inner boundary with an odd number above, solved level by level.
-
-    If the block can pay only its lower bound in the first tier, every such pairing crosses each boundary
-    exactly once, between the two levels beside it (see `chain`), so it is a choice of floats plus each
-    level paired on its own with the float it received and without the one it sent. A level so paired is
-    split at its own cuts on the next tier and solved block by block, which is exact when those blocks pay
-    its lower bound, and otherwise solved whole. The floats are chosen by a dynamic programme over the
-    levels, solving exactly only the floats whose bound (`chain.bounds_with_floats`) on the next tier
-    could still beat the best solved path; a path whose next tier is within that limit is optimal.
-    Equal players are tried as floats only where they can differ: by their bans (`_floats_by_value`,
-    `_seen_below`, `relaxed`). None when the block is no such chain, its levels are small, it cannot pay
-    its lower bound, or it would need more than CHAIN_BUDGET level solves per player: then it is solved as
-    one blossom."""
-    level, tier, rest = coords[0], coords[1], coords[1:]
-    marks = [level(c) for c in block]
-    starts = [i for i in range(len(block)) if i == 0 or marks[i] != marks[i - 1]]
-    if len(starts) < 2 or any(s % 2 == 0 for s in starts[1:]) or len(block) < CHAIN_LEVEL * len(starts):
-        return None
-    members = [block[s:e] for s, e in zip(starts, [*starts[1:], len(block)])]
-    count = len(members)
-    if count > 128:  # NO_PAIRING summed over the levels must still fit in 64 bits
-        return None
-    if len(rest) > 1:  # and the second tier, summed over the block, under one unit of the first
-        spread = max(rest[1](c) for c in block) - min(rest[1](c) for c in block)
-        if len(block) // 2 * spread ** 2 >= SECOND_TIER:
-            return None
-    values = [np.array([tier(c) for c in m], dtype=np.int64) for m in members]
-    distinct = [np.unique(v)[::-1] for v in values]
-    ids = [np.array([c.id for c in m], dtype=np.int64) for m in members]
-    base = rng.getrandbits(64)
-    blocks = _Remembered()  # a level's blocks on the next tier, by their players
-
-    shift = SECOND_TIER if len(rest) > 1 else 1  # a bound packs the next two tiers: first * shift + second
-
-    def bound(k: int) -> np.ndarray:
-        """Level k's least cost on the next two tiers by its floats' values, packed: the first tier's lower
-        bound plus what its blocks away from the floats are known to pay over theirs (`_claims`); the
-        second tier what those blocks pay there, when none of them pays over its bound in the first (then
-        a pairing at the bound keeps each of them whole)."""
-        came = distinct[k - 1] if k else None
-        table = bounds_with_floats(values[k], came, k < count - 1)
-        left = distinct[k] if k < count - 1 else None
-        top = came if left is None else left if came is None else np.maximum.outer(came, left)
-        low = came if left is None else left if came is None else np.minimum.outer(came, left)
-        least, _, above, second_above = _claims(members[k], values[k], ids[k], rest, forbidden, base, blocks, True)
-        _, most, below, second_below = _claims(members[k], values[k], ids[k], rest, forbidden, base, blocks, False)
-        # The unchanged blocks are those wholly above both floats, and wholly below; the one beside the
-        # floats claims nothing, as the float's own value may sit closer to it than its cut's gap.
-        top, low = np.asarray(top).reshape(-1), np.asarray(low).reshape(-1)
-        over = (least[None, :] > top[:, None]).sum(axis=1)
-        under = (most[None, :] < low[:, None]).sum(axis=1)
-        start_below = len(below) - under
-
-        def prefix(a, n):
-            return np.concatenate(([0], np.cumsum(a)))[n]
-
-        def suffix(a, i):
-            return np.concatenate((np.cumsum(a[::-1])[::-1], [0]))[np.minimum(i, len(a))]
-
-        claimed = prefix(above, np.maximum(over - 1, 0)) + suffix(below, start_below + 1)
-        second = np.where(claimed == 0, prefix(second_above, over) + suffix(second_below, start_below), 0)
-        return np.minimum((table + claimed.reshape(table.shape)) * shift + second.reshape(table.shape), NO_PAIRING)
-
-    tables = [bound(k) for k in range(count)]
-    before, after = cheapest_paths(tables)
-    level_of = {c.id: k for k, m in enumerate(members) for c in m}
-    by_value = _floats_by_value(members, tier, rest, level_of, forbidden)
-    seen_below = _seen_below(members, rest, level_of, forbidden)
-    keys = [[tuple(-f(c) for f in rest) for c in m] for m in members]
-    position = [{c.id: i for i, c in enumerate(m)} for m in members]
-    levels: dict[tuple, tuple | None] = {}  # (level, float in, float out) -> (costs, pairs) or None
-
-    def field(k: int, came: Contender | None, left: Contender | None) -> tuple:
-        """Level k with the float that came in and without the one that left, in order: players, their
-        next-tier values and ids, and where the one that came in sits."""
-        players, column, names = list(members[k]), values[k], ids[k]
-        at = None if came is None else bisect.bisect_left(keys[k], tuple(-f(came) for f in rest))
-        if left is not None:
-            gone = position[k][left.id]
-            del players[gone]
-            column, names = np.delete(column, gone), np.delete(names, gone)
-            if at is not None and gone < at:
-                at -= 1
-        if came is not None:
-            players.insert(at, came)
-            column, names = np.insert(column, at, tier(came)), np.insert(names, at, came.id)
-        return players, column, names, at
-
-    def solved_level(k: int, came: Contender | None, left: Contender | None, exact: bool = False) -> tuple | None:
-        """(costs, pairs, whether it pays its lower bound) for level k with these floats, or None. Floats
-        alike to this level (`_seen_below`) share one solve, its pairs naming the first of them, unless
-        `exact` asks for the pairs of this very float."""
-        key = (k, None if came is None else came.id if exact else seen_below[came.id], left and left.id)
-        if key not in levels:
-            players, column, names, _ = field(k, came, left)
-            answer = _level_by_blocks(players, column, names, rest, forbidden, base, blocks)
-            levels[key] = None if answer is None else (*answer, answer[0][0] == lower_bound(column))
-        return levels[key]
-
-    def relaxed(k: int, came: Contender | None, alike: list[Contender]) -> int:
-        """The least level k can pay, packed, with `came` in and any one of `alike` (equal on every tier left)
-        out: the level with one of them out and the others standing in without their bans, a field every one
-        of them leaves with as many bans or more. Bans inside a score class (a drawn game's two players
-        share their VP) keep it tighter than any bound by values alone."""
-        players, column, names, _ = field(k, came, alike[0])
-        others = {x.id for x in alike}
-        players = [replace(c, id=c.id - STAND_IN) if c.id in others else c for c in players]
-        answer = _level_by_blocks(players, column, np.array([c.id for c in players], dtype=np.int64), rest,
-                                  forbidden, base, blocks)
-        return NO_PAIRING if answer is None else packed(answer[0])
-
-    def separable(k: int, ins: list, outs: list) -> tuple | None:
-        """(the level solved with the first of each, {float in: level solved with it and the first out},
-        {float out: the same}) when which float comes in and which leaves change different blocks of the
-        level (`apart`), so its cost is a sum over the two choices; (None, {}, {}) when not; None when the
-        budget cannot pay for it."""
-        if len(ins) < 2 or len(outs) < 2:
-            return None, {}, {}
-        hub = solved_level(k, ins[0], outs[0])
-        if hub is None or not hub[2] or not apart(k, ins[0], outs[0]):
-            return None, {}, {}
-        if len(levels) + len(ins) + len(outs) > budget:
-            return None
-        return (hub, {c.id: a for c in ins if (a := solved_level(k, c, outs[0])) is not None and a[2]},
-                {x.id: a for x in outs if (a := solved_level(k, ins[0], x)) is not None and a[2]})
-
-    def apart(k: int, came: Contender, left: Contender) -> bool:
-        """Whether the float that came in and the others of the leaving one's value sit in different blocks
-        of the level: then which of each is the float changes only its own block, and the level's cost is
-        a sum over the two choices."""
-        players, column, names, at = field(k, came, left)
-        changes = np.nonzero(column[1:] != column[:-1])[0] + 1
-        edges = changes[changes % 2 == 0]
-        stays = next(i for i, c in enumerate(players) if c.id != left.id and tier(c) == tier(left))
-        return int(np.searchsorted(edges, at, side="right")) != int(np.searchsorted(edges, stays, side="right"))
-
-    def add(a: tuple, b: tuple) -> tuple:
-        return tuple(x + y for x, y in zip(a, b))
-
-    def packed(costs: tuple[int, ...]) -> int:
-        return costs[0] * shift + (costs[1] if len(costs) > 1 else 0)
-
-    def refine(k: int, ins: list, outs: list) -> int:
-        """A sharper bound for level k with floats of these values, before solving it for every choice: the
-        blocks that no choice changes solved (they are remembered), and on the second tier the lower bound
-        of the blocks that hold a float, when each is level on the first. 0 when it cannot say more."""
-        came, left = ins[0], outs[0]
-        players, column, names, at = field(k, came, left)
-        if not players:
-            return 0
-        changes = np.nonzero(column[1:] != column[:-1])[0] + 1
-        edges = [0, *changes[changes % 2 == 0].tolist(), len(players)]
-        stays = np.nonzero((column == tier(left)) & (names != left.id))[0] if left is not None else []
-        gap2 = [int(column[e - 1] - column[e]) ** 2 for e in edges[1:-1]]
-        first, claimed, second = lower_bound(column), 0, 0
-        for b, (start, end) in enumerate(zip(edges, edges[1:])):
-            took = came is not None and len(ins) > 1 and start <= at < end
-            gave = len(outs) > 1 and len(stays) and start <= stays[0] < end
-            if not (took or gave):  # the same block whichever floats: solved, it claims its excess (`_claims`)
-                part = _next_tier_block(players, names, start, end, rest, forbidden, base, blocks)
-                over = float("inf") if part is None else part[1][0] - lower_bound(column[start:end])
-                claimed += int(min(over, *gap2[max(b - 1, 0):b + 1])) if over and gap2 else 0
-                second += part[1][1] if part is not None and len(rest) > 1 else 0
-            elif len(rest) > 1:
-                second += _float_floor(players[start:end], at - start if took else None, left if gave else None,
-                                       ins if took else [], outs, rest)
-        return (first + claimed) * shift + (second if claimed == 0 else 0)
-
-    budget = int(CHAIN_BUDGET * len(block))
-    refined: set[tuple[int, int, int]] = set()
-    sizes = [np.array([len({seen_below[x.id] for x in by_value[k][int(v)]})
-                       for v in distinct[k]], dtype=np.int64) for k in range(count)]
-    work = [(sizes[k - 1] if k else np.zeros(1, np.int64))[:, None]
-            + (sizes[k] if k < count - 1 else np.zeros(1, np.int64))[None, :] for k in range(count)]
-    def to_open(through: list[np.ndarray], limit: int) -> int:
-        """Roughly how many level solves the floats within the limit still need."""
-        return sum(int(work[k][through[k] <= limit].sum()) for k in range(count))
-
-    def sharpened() -> tuple:
-        """Paths through the tables once every float on a cheapest one has its sharper bound: sharpening
-        costs far less than solving, so it runs first (and gives up with the budget)."""
-        while True:
-            before, after = cheapest_paths(tables)
-            through = [before[k][:, None] + tables[k] + after[k][None, :] for k in range(count)]
-            lowest = int(through[0].min())
-            if lowest >= NO_PAIRING:
-                return before, after, through, lowest
-            todo = [(k, u, w) for k in range(count) for u, w in np.argwhere(through[k] == lowest).tolist()
-                    if (k, u, w) not in refined]
-            if not todo:
-                return before, after, through, lowest
-            for k, u, w in todo:
-                refined.add((k, u, w))
-                ins = [None] if k == 0 else by_value[k - 1][int(distinct[k - 1][u])]
-                outs = [None] if k == count - 1 else by_value[k][int(distinct[k][w])]
-                tables[k][u, w] = max(int(tables[k][u, w]), refine(k, ins, outs))
-            if len(refined) > budget:
-                return None
-
-    limit = -1
-    sums: dict = {}  # (level, float in value, float out value) -> `separable`
-    bounds: dict = {}  # (level, came, alike floats out) -> `refine` for them
-    floors: dict = {}  # the same -> `relaxed` for them, where their bound by values was not reached
-    while True:
-        paths = sharpened()
-        if paths is None:
-            return None
-        before, after, through, lowest = paths
-        if lowest >= NO_PAIRING:
-            return None
-        limit = max(lowest, limit)
-        # Give up before solving, not after, when the floats still open would take more than the budget.
-        if len(levels) + to_open(through, limit) > budget:
-            return None
-        states: dict = {None: ((0,) * len(rest), None)}  # who floats out of the level above -> (cost, back)
-        beyond_limit = NO_PAIRING  # the least path bound skipped as over the limit
-        trail, raised = [], False
-        for k in range(count):
-            reached: dict = {}
-
-            def reach(came: Contender | None, left: Contender | None, costs: tuple,
-                      states: dict = states, reached: dict = reached, k: int = k) -> None:
-                cost = add(states[came and came.id][0], costs)
-                name = left and left.id
-                if name not in reached or cost < reached[name][0]:
-                    reached[name] = (cost, (came and came.id, k, came, left, costs))
-
-            for u, w in np.argwhere(through[k] <= limit).tolist():
-                ins = [None] if k == 0 else by_value[k - 1][int(distinct[k - 1][u])]
-                outs = [None] if k == count - 1 else by_value[k][int(distinct[k][w])]
-                if (k, u, w) not in refined:
-                    refined.add((k, u, w))
-                    sharper = refine(k, ins, outs)
-                    if sharper > tables[k][u, w]:
-                        tables[k][u, w], raised = sharper, True
-                        if before[k][u] + sharper + after[k][w] > limit:  # cannot be on a path within the limit
-                            continue
-                if len(levels) + len(ins) * len(outs) > budget and not (len(ins) > 1 and len(outs) > 1):
-                    return None
-                work[k][u, w] = 0  # solved from now on: remembered
-                if (k, u, w) not in sums:
-                    sums[(k, u, w)] = separable(k, ins, outs)
-                if sums[(k, u, w)] is None:
-                    return None
-                least, (hub, by_in, by_out) = NO_PAIRING, sums[(k, u, w)]
-                if by_in and by_out:  # cost(c, x) = cost(c, first out) + cost(first in, x) - cost(hub)
-                    least = (min(packed(a[0]) for a in by_in.values())
-                             + min(packed(a[0]) for a in by_out.values()) - packed(hub[0]))
-                    came = min((c for c in ins if c.id in by_in and c.id in states),
-                               key=lambda c: add(states[c.id][0], by_in[c.id][0]), default=None)
-                    for left in (x for x in outs if came is not None and x.id in by_out):
-                        reach(came, left, tuple(a + b - h for a, b, h in zip(by_in[came.id][0],
-                                                                              by_out[left.id][0], hub[0])))
-                alike: dict = {}  # floats out that the next level cannot tell apart: equal, met nobody there
-                for x in outs:
-                    alike.setdefault(x and seen_below[x.id], []).append(x)
-                below = int(after[k][w])
-                for came in ins:
-                    state = states.get(came and came.id)
-                    for seen, others in alike.items():
-                        todo = [x for x in others if x.id not in by_out] if came and came.id in by_in else others
-                        if not todo:
-                            continue
-                        kind = (k, came and came.id, seen)
-                        if kind not in bounds:  # by values alone, cheap: floats no path within the limit can use
-                            bounds[kind] = refine(k, [came, came], others if len(others) > 1 else others * 2)
-                        # a float no path reaches yet is solved as the table's least way here could reach it
-                        path = (packed(state[0]) if state else int(before[k][u])) + bounds[kind] + below
-                        if path > limit:
-                            least = min(least, bounds[kind])
-                            if state:
-                                beyond_limit = min(beyond_limit, path)
-                            continue
-                        for left in todo:
-                            if len(levels) >= budget or blocks.work > CHAIN_WORK * len(block):
-                                return None
-                            answer = solved_level(k, came, left)
-                            if answer is None:
-                                continue
-                            cost = packed(answer[0])
-                            least = min(least, cost)
-                            if state:
-                                reach(came, left, answer[0])
-                            if cost > bounds[kind] and len(others) > 2 and kind not in floors:
-                                floors[kind] = relaxed(k, came, others)
-                            if cost <= max(bounds[kind], floors.get(kind, -1)):  # none of the others pays less
-                                break
-                if least > tables[k][u, w]:  # every float of these values solved: the bound is their least
-                    tables[k][u, w], raised = least, True
-            trail.append(reached)
-            states = reached
-        best = packed(states[None][0]) if None in states else NO_PAIRING
-        if best <= limit:
-            pairs, name = [], None
-            for reached in reversed(trail):
-                name, k, came, left, costs = reached[name][1]
-                answer = solved_level(k, came, left, exact=came is not None)
-                if answer is None or answer[0] != costs:  # a sum over two choices must be the level's optimum
-                    return None
-                pairs.extend(answer[1])
-            return pairs
-        if best < NO_PAIRING and len(levels) + to_open(through, best) <= budget:
-            limit = best  # affordable: every float that could beat the best found, in one last pass
-            continue
-        if not raised:  # nothing learnt at this limit: the next limit is the next bound, or the best found
-            beyond = [int(t[fresh].min()) for t in through if (fresh := (t > limit) & (t < NO_PAIRING)).any()]
-            if not beyond and best == NO_PAIRING and beyond_limit == NO_PAIRING:
-                return None
-            limit = min([best, *beyond, beyond_limit])
-
-
-def _seen_below(members: list[list[Contender]], rest: list[Coordinate], level_of: dict[int, int], forbidden
-                ) -> dict[int, tuple | int]:
-    """Each player as the level below theirs sees them coming: by their scores when they have met nobody in
-    it (then that level is the same problem whichever of them comes), else by name."""
-    return {c.id: tuple(f(c) for f in rest) if all(level_of.get(o) != k + 1 for o in forbidden.partners(c.id))
-            else c.id for k, m in enumerate(members) for c in m}
-
-
-def _floats_by_value(members: list[list[Contender]], tier: Coordinate, rest: list[Coordinate],
-                     level_of: dict[int, int], forbidden) -> list[dict[int, list[Contender]]]:
-    """For each level, who may float out of it by their value on the next tier, in standing order: of the
-    players equal on every tier left who have met nobody in this level or the levels beside it, only the
-    first. Swapping two such players changes no level's problem but by their names (neither is banned from
-    anyone either level could pair them with), so the one is as good a float as the other, and a level of
-    hundreds of equal players on the next tier has a few floats to try, not hundreds."""
-    by_value: list[dict[int, list[Contender]]] = []
-    for k, m in enumerate(members):
-        kept: dict[int, list[Contender]] = {}
-        seen: set[tuple] = set()
-        for c in m:
-            if all(abs(level_of.get(o, k + 2) - k) > 1 for o in forbidden.partners(c.id)):
-                scores = tuple(f(c) for f in rest)
-                if scores in seen:
-                    continue
-                seen.add(scores)
-            kept.setdefault(tier(c), []).append(c)
-        by_value.append(kept)
-    return by_value
-
-
-class _Remembered(dict):
-    """Blocks solved on the next tier, by who is in them (bytes of their ids); `work` counts the players of
-    every block solved, the measure of what a chain has spent."""
-
-    work = 0
-
-    def __setitem__(self, key, value):
-        if isinstance(key, bytes):
-            self.work += len(key) // 8
-        super().__setitem__(key, value)
-
-
-def _level_by_blocks(players: list[Contender], column: np.ndarray, names: np.ndarray, coords: list[Coordinate],
-                     forbidden, base: int, blocks: dict) -> tuple | None:
-    """One level of a chain (its float in, without its float out) on the remaining tiers: (costs, pairs),
-    or None when it has no legal pairing. Split at its cuts on the first remaining tier and solved block by
-    block (each block remembered, as most are the same whichever floats the level has), which is its
-    optimum when the blocks pay its lower bound; otherwise solved whole."""
-    if not players:
-        return _with_costs([], coords)
-    changes = np.nonzero(column[1:] != column[:-1])[0] + 1
-    edges = [0, *changes[changes % 2 == 0].tolist(), len(players)]
-    pairs: list[Pair] = []
-    costs = [0] * len(coords)
-    for start, end in zip(edges, edges[1:]):
-        part = _next_tier_block(players, names, start, end, coords, forbidden, base, blocks)
-        if part is None:
-            break
-        pairs.extend(part[0])
-        costs = [a + b for a, b in zip(costs, part[1])]
-    else:
-        if costs[0] == lower_bound(column):
-            return tuple(costs), pairs
-    whole = _certified_blocks(players, coords, _no_costs, forbidden,
-                              random.Random(f"{base}:{names[0]}:{names[-1]}:{len(players)}:whole"), blocks)
-    return None if whole is None else _with_costs(whole, coords)
-
-
-def _next_tier_block(players: list[Contender], names: np.ndarray, start: int, end: int, coords: list[Coordinate],
-                     forbidden, base: int, blocks: dict) -> tuple[list[Pair], tuple[int, ...]] | None:
-    """players[start:end] solved on `coords` with their own seed, and what they pay: remembered by who they
-    are (`blocks` maps them to their pairs, as `_certified_blocks` shares it, and (them,) to the costs)."""
-    key = names[start:end].tobytes()
-    if key not in blocks:
-        blocks[key] = _solve_block(players[start:end], coords, _no_costs, forbidden,
-                                   random.Random(f"{base}:{names[start]}:{names[end - 1]}:{end - start}"))
-    if blocks[key] is None:
-        return None
-    if (key,) not in blocks:
-        blocks[(key,)] = _with_costs(blocks[key], coords)[0]
-    return blocks[key], blocks[(key,)]
-
-
-def _claims(players: list[Contender], column: np.ndarray, names: np.ndarray, coords: list[Coordinate], forbidden,
-            base: int, blocks: dict, from_top: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """A level's blocks on the next tier (cut where an even number is above, or below), each with its least
-    and greatest value, its claim: min(what its optimum pays over its bound, gap² at each cut beside it),
-    and what its optimum pays in the tier after.
-
-    Floats change a level's blocks only between their two values; any pairing of the level with those
-    floats pays its bound plus at least the claims of the unchanged blocks. A block paired on its own pays
-    its excess; a run of blocks paired across its cuts pays 2·gap² more per inner cut, which covers the
-    claims of its unchanged blocks, as each claims at most gap² of a cut inside the run and a cut is
-    claimed by its two sides at most."""
-    size = len(players)
-    changes = np.nonzero(column[1:] != column[:-1])[0] + 1
-    cuts = changes[(changes if from_top else size - changes) % 2 == 0]
-    edges = [0, *cuts.tolist(), size]
-    gap2 = [int(column[c - 1] - column[c]) ** 2 for c in cuts.tolist()]
-    least, most, claim, second = [], [], [], []
-    for b, (start, end) in enumerate(zip(edges, edges[1:])):
-        least.append(column[end - 1])
-        most.append(column[start])
-        part = None if (end - start) % 2 else _next_tier_block(players, names, start, end, coords, forbidden, base,
-                                                                blocks)
-        paid = float("inf") if part is None else part[1][0]
-        beside = [gap2[b - 1]] if b > 0 else []
-        beside += [gap2[b]] if b < len(gap2) else []
-        claim.append(int(min(paid - lower_bound(column[start:end]), *beside)) if beside and part is not None
-                     else min(beside, default=0) if (end - start) % 2 == 0 else 0)
-        second.append(part[1][1] if part and len(coords) > 1 else 0)
-    return tuple(np.array(v, dtype=np.int64) for v in (least, most, claim, second))
-
-
-def _float_floor(players: list[Contender], came_at: int | None, left: Contender | None, ins: list, outs: list,
-                 coords: list[Coordinate]) -> int:
-    """`chain.chain_floor` for one block of a level that holds a float: its players by class on coords[0],
-    valued on coords[1], the one at `came_at` standing for any of `ins`, `left` (gone) for any of `outs`."""
-    level, after = coords[0], coords[1]
-    staying = [c for i, c in enumerate(players) if i != came_at] + ([left] if left is not None else [])
-    marks = sorted({level(c) for c in staying} | ({level(ins[0])} if came_at is not None else set()), reverse=True)
-    classes = [np.array(sorted((after(c) for c in staying if level(c) == mark), reverse=True), dtype=np.int64)
-               for mark in marks]
-    extra_in = None if came_at is None else (marks.index(level(ins[0])), np.array([after(c) for c in ins]))
-    extra_out = None if left is None else (marks.index(level(left)), np.array([after(c) for c in outs]))
-    return chain_floor(classes, extra_in, extra_out)
-
-
-def _with_costs(pairs: list[Pair], coords: list[Coordinate]) -> tuple:
-    return tuple(sum((f(a) - f(b)) ** 2 for a, b in pairs) for f in coords), pairs
 
 
 def _level_pairs(block: list[Contender], forbidden, rng: random.Random) -> list[Pair] | None:

@@ -2,21 +2,50 @@
 
 Each candidate pair carries a tuple of tiers (most important first). The tiers
 are packed into one integer with factors larger than anything the tiers below
-can add up to in one round, so the maximum-weight matching on `top - cost` is
-exactly the lexicographic optimum: no float rounding, no lower tier outweighing
-a higher one. rustworkx (Rust, 128-bit weights) solves it; a cost too large for
-its weights goes to networkx, which works on Python integers.
+can add up to in one round, so the cheapest perfect matching on the packed cost
+is exactly the lexicographic optimum: no float rounding, no lower tier
+outweighing a higher one. LEMON's blossom (`native/blossom.cpp`, 128-bit
+integers) solves it; a cost too large for those goes to networkx, which works on
+Python integers.
 """
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Sequence
+from pathlib import Path
 
 import networkx as nx
 import numpy as np
-import rustworkx as rx
 
-RUST_LIMIT = 2 ** 100  # rustworkx keeps weights in 128 bits; stay far below so its sums cannot overflow
+NATIVE = Path(__file__).with_name("native") / "libblossom.so"
+NATIVE_LIMIT = 2 ** 100  # LEMON works on 128-bit integers here and quadruples its duals: stay far below
 INT64_SAFE = 2 ** 62
+LOW_HALF = 2 ** 64 - 1
+
+
+class SolverMissing(RuntimeError):
+    """The native solver was not built (`make native`)."""
+
+
+def check_solver() -> None:
+    """Raises SolverMissing when the native solver cannot be loaded."""
+    _native()
+
+
+def _native():
+    """The built solver, loaded once. ctypes lets other threads run while it works."""
+    if not hasattr(_native, "solve"):
+        try:
+            library = ctypes.CDLL(str(NATIVE))
+        except OSError as error:
+            raise SolverMissing(f"the pairing solver {NATIVE} is not built: run `make native` ({error})") from None
+        solve = library.gg_min_cost_perfect_matching
+        solve.restype = ctypes.c_int
+        solve.argtypes = [ctypes.c_int32, ctypes.c_int64, *[np.ctypeslib.ndpointer(dtype, flags="C_CONTIGUOUS")
+                                                            for dtype in (np.int32, np.int32, np.int64, np.uint64,
+                                                                          np.int32)]]
+        _native.solve = solve
+    return _native.solve
 
 
 def min_cost_perfect_matching(size: int, left: np.ndarray, right: np.ndarray,
@@ -34,28 +63,34 @@ def min_cost_perfect_matching(size: int, left: np.ndarray, right: np.ndarray,
     top = 0
     for m, factor in zip(maxima, factors):
         top = top * factor + m
-    top += 1
     if top < INT64_SAFE:
         packed = np.zeros(len(left), dtype=np.int64)
         for tier, factor in zip(tiers, factors):
             packed = packed * factor + tier
-        weights = (top - packed).tolist()
+        high, low = np.zeros(len(left), dtype=np.int64), packed.astype(np.uint64)
     else:
         packed = [0] * len(left)
         for tier, factor in zip(tiers, factors):
             packed = [p * factor + c for p, c in zip(packed, tier.tolist())]
-        weights = [top - p for p in packed]
-    edges = list(zip(left.tolist(), right.tolist(), weights))
-    if top < RUST_LIMIT:
-        graph = rx.PyGraph()
-        graph.add_nodes_from(range(size))
-        graph.add_edges_from(edges)
-        matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-    else:
-        graph = nx.Graph()
-        graph.add_nodes_from(range(size))
-        graph.add_weighted_edges_from(edges)
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
-    if len(matching) != games:
+        if top >= NATIVE_LIMIT:
+            return _on_python_integers(size, left, right, packed)
+        high = np.array([p >> 64 for p in packed], dtype=np.int64)
+        low = np.array([p & LOW_HALF for p in packed], dtype=np.uint64)
+    mate = np.empty(size, dtype=np.int32)
+    found = _native()(size, len(left), np.ascontiguousarray(left, dtype=np.int32),
+                      np.ascontiguousarray(right, dtype=np.int32), high, low, mate)
+    if not found:
+        return None
+    return [(a, b) for a, b in enumerate(mate.tolist()) if a < b]
+
+
+def _on_python_integers(size: int, left: np.ndarray, right: np.ndarray, packed: list[int]
+                        ) -> list[tuple[int, int]] | None:
+    top = max(packed) + 1
+    graph = nx.Graph()
+    graph.add_nodes_from(range(size))
+    graph.add_weighted_edges_from(zip(left.tolist(), right.tolist(), (top - p for p in packed)))
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if len(matching) != size // 2:
         return None
     return [tuple(sorted(pair)) for pair in matching]

@@ -1,0 +1,101 @@
+"""The matching solver under the engine (LEMON through `native/blossom.cpp`, networkx beyond 128 bits),
+checked against a brute force over every perfect matching, written apart from it."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from django.apps import apps
+from django.core.exceptions import ImproperlyConfigured
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tournaments.pairing.matching as matching
+from tournaments.pairing.matching import NATIVE_LIMIT, SolverMissing, min_cost_perfect_matching
+
+
+def cheapest_by_brute_force(size: int, costs: dict[tuple[int, int], tuple[int, ...]]) -> tuple[int, ...] | None:
+    """The least tier sums (compared tier by tier) over every perfect matching of the pairs, or None."""
+    best = None
+
+    def extend(free: list[int], paid: tuple[int, ...]):
+        nonlocal best
+        if not free:
+            best = paid if best is None or paid < best else best
+            return
+        first, rest = free[0], free[1:]
+        for k, other in enumerate(rest):
+            pair = costs.get((first, other))
+            if pair is not None:
+                extend(rest[:k] + rest[k + 1:], tuple(p + c for p, c in zip(paid, pair)))
+
+    tiers = len(next(iter(costs.values()))) if costs else 0
+    extend(list(range(size)), (0,) * tiers)
+    return best
+
+
+@st.composite
+def graphs(draw):
+    """A small graph (sometimes odd, sometimes without a perfect matching) with one to four tiers of costs,
+    from small ones to costs whose packed total needs 128 bits or more."""
+    size = draw(st.integers(2, 10))
+    pairs = [(a, b) for a in range(size) for b in range(a + 1, size)]
+    chosen = draw(st.lists(st.sampled_from(pairs), unique=True, min_size=1, max_size=len(pairs)))
+    tiers = draw(st.integers(1, 4))
+    largest = draw(st.sampled_from([3, 100, 2 ** 30, 2 ** 40]))
+    costs = {pair: tuple(draw(st.integers(0, largest)) for _ in range(tiers)) for pair in sorted(chosen)}
+    return size, costs
+
+
+def solve(size: int, costs: dict[tuple[int, int], tuple[int, ...]]):
+    left, right = (np.array(side, dtype=np.int64) for side in zip(*costs))
+    tiers = [np.array([c[t] for c in costs.values()], dtype=np.int64) for t in range(len(next(iter(costs.values()))))]
+    return min_cost_perfect_matching(size, left, right, tiers)
+
+
+@settings(max_examples=400, deadline=None)
+@given(graphs())
+def test_the_solver_finds_the_cheapest_perfect_matching_tier_by_tier(graph):
+    size, costs = graph
+    expected = cheapest_by_brute_force(size, costs)
+    pairs = solve(size, costs)
+    if expected is None:
+        assert pairs is None
+        return
+    assert sorted(a for pair in pairs for a in pair) == list(range(size))
+    assert all(pair in costs for pair in pairs)
+    assert tuple(sum(costs[p][t] for p in pairs) for t in range(len(expected))) == expected
+
+
+def test_costs_past_64_bits_reach_the_native_solver_whole():
+    """Packed costs between 2^64 and NATIVE_LIMIT travel as two halves: the high half must count. Seeded
+    graphs of three tiers up to 2^30 (their packed costs need 65 to 100 bits) against the brute force."""
+    rng = random.Random(20)
+    checked = 0
+    while checked < 150:
+        size = rng.choice([4, 6, 8])
+        costs = {(a, b): tuple(rng.randint(0, 2 ** 30) for _ in range(3))
+                 for a in range(size) for b in range(a + 1, size) if rng.random() < 0.7}
+        expected = cheapest_by_brute_force(size, costs) if costs else None
+        if expected is None:
+            continue
+        most = [max(c[t] for c in costs.values()) for t in range(3)]
+        top = 0
+        for m in most:
+            top = top * (size // 2 * m + 1) + m
+        assert 2 ** 64 < top < NATIVE_LIMIT
+        pairs = solve(size, costs)
+        assert tuple(sum(costs[p][t] for p in pairs) for t in range(3)) == expected
+        checked += 1
+
+
+def test_an_unbuilt_solver_stops_the_start(monkeypatch, tmp_path):
+    monkeypatch.setattr(matching, "NATIVE", tmp_path / "libblossom.so")
+    monkeypatch.delattr(matching._native, "solve", raising=False)
+    with pytest.raises(SolverMissing, match="make native"):
+        matching.check_solver()
+    with pytest.raises(ImproperlyConfigured, match="make native"):
+        apps.get_app_config("tournaments").ready()
+    monkeypatch.undo()
+    matching.check_solver()  # loads the real one again
