@@ -30,29 +30,30 @@ $(BIN)/python:
 
 # The pairing engine's matching solver: LEMON's blossom (Debian's liblemon-dev, headers only) behind a
 # little C++ glue that Python loads with ctypes (tournaments/pairing/matching.py). The app refuses to
-# start without it.
+# start without it, so everything that starts it builds it first.
 LEMON := /usr/include/lemon/matching.h
+GXX := /usr/bin/g++
 NATIVE := tournaments/pairing/native/libblossom.so
 
-$(LEMON):
+$(LEMON) $(GXX):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends liblemon-dev g++
 
 # Built aside and renamed into place: processes still running keep the library they loaded.
-$(NATIVE): tournaments/pairing/native/blossom.cpp | $(LEMON)
+$(NATIVE): tournaments/pairing/native/blossom.cpp | $(LEMON) $(GXX)
 	g++ -O2 -std=gnu++17 -shared -fPIC -Wall -o $@.new $< && mv $@.new $@
 
 native: $(NATIVE)
 
-$(RUNTIME): requirements/base.txt | $(BIN)/python $(NATIVE)
+$(RUNTIME): requirements/base.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements/base.txt
 	touch $@
 
-$(TESTING): requirements/test.txt requirements/base.txt | $(BIN)/python $(NATIVE)
+$(TESTING): requirements/test.txt requirements/base.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements/test.txt
 	touch $@ $(RUNTIME)
 
-run: $(RUNTIME)
+run: $(RUNTIME) $(NATIVE)
 	mkdir -p var
 	$(EMBEDDED) $(BIN)/python manage.py migrate --noinput
 	$(EMBEDDED) $(BIN)/python manage.py load_demo
@@ -68,26 +69,26 @@ $(NGINX):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends nginx
 
-test: $(TESTING) $(CHROMIUM) $(NGINX)
+test: $(TESTING) $(CHROMIUM) $(NGINX) $(NATIVE)
 	DEBUG=1 $(BIN)/python -m pytest -q
 
 # ruff: lint rules and import order (pyproject.toml); CI runs it.
 lint: $(TESTING)
 	$(BIN)/ruff check .
 
-screenshots: $(TESTING) $(CHROMIUM)
+screenshots: $(TESTING) $(CHROMIUM) $(NATIVE)
 	DEBUG=1 GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/browser/test_browser_visitor.py
 
 # A Celery worker for the jobs (large pairings and exports, mail, the round clock), with beat (it
 # queues again mail left pending by a broker outage); on the machine's Redis, as in production.
-worker: $(RUNTIME) var/stack-secret-key
+worker: $(RUNTIME) var/stack-secret-key $(NATIVE)
 	mkdir -p var
 	$(STACK) $(BIN)/celery -A gaininggrounds worker --beat --schedule var/celerybeat-schedule --loglevel=info --concurrency=2
 
 # Production-like, on loopback: migrations, static files, the demo, then nginx with the shipped site
 # (deploy/nginx/, plain HTTP here) on http://127.0.0.1:8080 in front of two gunicorn workers on
 # 127.0.0.1:8000, and a Celery worker with beat, sharing PostgreSQL and Redis. Ctrl-C stops them all.
-stack: $(RUNTIME) var/stack-secret-key $(NGINX)
+stack: $(RUNTIME) var/stack-secret-key $(NGINX) $(NATIVE)
 	$(STACK) $(BIN)/python manage.py migrate --noinput
 	$(STACK) $(BIN)/python manage.py collectstatic --noinput -v0
 	$(STACK) $(BIN)/python manage.py load_demo
@@ -104,11 +105,11 @@ stack: $(RUNTIME) var/stack-secret-key $(NGINX)
 	$(SUDO) apt-get install -y -qq --no-install-recommends wrk
 
 # locust and its dependencies stay out of the test install: pinned in requirements/load.txt.
-$(VENV)/.installed-load: requirements/load.txt requirements/base.txt | $(BIN)/python $(NATIVE)
+$(VENV)/.installed-load: requirements/load.txt requirements/base.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements/load.txt
 	touch $@
 
-load: $(VENV)/.installed-load /usr/bin/wrk $(NGINX)
+load: $(VENV)/.installed-load /usr/bin/wrk $(NGINX) $(NATIVE)
 	$(BIN)/python benchmarks/load/throughput.py
 	$(BIN)/python benchmarks/load/scenario.py
 	$(BIN)/python benchmarks/load/signin_flood.py

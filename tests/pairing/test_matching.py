@@ -1,5 +1,5 @@
-"""The matching solver under the engine (LEMON through `native/blossom.cpp`, networkx beyond 128 bits),
-checked against a brute force over every perfect matching, written apart from it."""
+"""The matching solver under the engine (LEMON through `native/blossom.cpp`; networkx where 128-bit duals
+could overflow), checked against a brute force over every perfect matching, written apart from it."""
 from __future__ import annotations
 
 import random
@@ -38,7 +38,7 @@ def cheapest_by_brute_force(size: int, costs: dict[tuple[int, int], tuple[int, .
 @st.composite
 def graphs(draw):
     """A small graph (sometimes odd, sometimes without a perfect matching) with one to four tiers of costs,
-    from small ones to costs whose packed total needs 128 bits or more."""
+    from small ones to packed costs past 64 bits and past the native solver's limit."""
     size = draw(st.integers(2, 10))
     pairs = [(a, b) for a in range(size) for b in range(a + 1, size)]
     chosen = draw(st.lists(st.sampled_from(pairs), unique=True, min_size=1, max_size=len(pairs)))
@@ -68,9 +68,10 @@ def test_the_solver_finds_the_cheapest_perfect_matching_tier_by_tier(graph):
     assert tuple(sum(costs[p][t] for p in pairs) for t in range(len(expected))) == expected
 
 
-def test_costs_past_64_bits_reach_the_native_solver_whole():
-    """Packed costs between 2^64 and NATIVE_LIMIT travel as two halves: the high half must count. Seeded
-    graphs of three tiers up to 2^30 (their packed costs need 65 to 100 bits) against the brute force."""
+def test_costs_past_64_bits_reach_the_native_solver_whole(monkeypatch):
+    """Packed costs past 2^64 travel as two halves: the high half must count. Seeded graphs of three tiers
+    up to 2^30 (their packed costs need 65 to 100 bits) against the brute force, on the native solver."""
+    monkeypatch.setattr(matching, "_on_python_integers", not_networkx)
     rng = random.Random(20)
     checked = 0
     while checked < 150:
@@ -84,10 +85,36 @@ def test_costs_past_64_bits_reach_the_native_solver_whole():
         top = 0
         for m in most:
             top = top * (size // 2 * m + 1) + m
-        assert 2 ** 64 < top < NATIVE_LIMIT
+        assert 2 ** 64 < top and top * size < NATIVE_LIMIT
         pairs = solve(size, costs)
         assert tuple(sum(costs[p][t] for p in pairs) for t in range(3)) == expected
         checked += 1
+
+
+def not_networkx(*args):
+    raise AssertionError("these costs belong to the native solver")
+
+
+def test_costs_near_the_native_limit_agree_with_networkx(monkeypatch):
+    """A field of 120 with two tiers up to 2^52: size × the largest packed cost is just under the native
+    limit, where LEMON's duals are largest. Its optimum must be networkx's on Python integers."""
+    rng = random.Random(7)
+    size, most = 120, 2 ** 52
+    pairs = {(a, a + 1) for a in range(0, size, 2)} | {tuple(sorted(rng.sample(range(size), 2))) for _ in range(900)}
+    left, right = (np.array(side, dtype=np.int64) for side in zip(*sorted(pairs)))
+    tiers = [np.array([rng.randint(most // 2, most) for _ in pairs], dtype=np.int64) for _ in range(2)]
+    top = most * (size // 2 * most + 1) + most
+    assert NATIVE_LIMIT // 2 ** 6 < top * size < NATIVE_LIMIT
+    cost = {(a, b): (t1, t2) for a, b, t1, t2 in zip(left.tolist(), right.tolist(), *(t.tolist() for t in tiers))}
+
+    def paid(matched):
+        return tuple(sum(cost[p][t] for p in matched) for t in range(2))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(matching, "_on_python_integers", not_networkx)
+        native = min_cost_perfect_matching(size, left, right, tiers)
+    packed = [t1 * (size // 2 * int(tiers[1].max()) + 1) + t2 for t1, t2 in cost.values()]
+    assert paid(native) == paid(matching._on_python_integers(size, left, right, packed))
 
 
 def test_an_unbuilt_solver_stops_the_start(monkeypatch, tmp_path):

@@ -202,14 +202,12 @@ def _fold_costs(order: list[Contender]) -> Costs:
 
 
 def _certified_blocks(
-    order: list[Contender], coords: list[Coordinate], finer: Costs, forbidden, rng: random.Random,
-    memo: dict | None = None,
+    order: list[Contender], coords: list[Coordinate], finer: Costs, forbidden, rng: random.Random
 ) -> list[Pair] | None:
     """Solve block by block between cuts, then certify the joint answer (see the module docstring).
 
     `order` is sorted by `coords` (descending, lexicographically). The tiers are (Δcoordinate)² for
-    each coordinate in turn, then `finer`, then a seeded tie; cuts and certificate use the first.
-    `memo` keeps blocks by who is in them, for a caller that solves many overlapping fields."""
+    each coordinate in turn, then `finer`, then a seeded tie; cuts and certificate use the first."""
     level = coords[0]
     levels = [level(c) for c in order]
     starts = [i for i in range(len(order)) if i == 0 or levels[i] != levels[i - 1]]
@@ -230,16 +228,6 @@ def _certified_blocks(
         return (order[start:end], coords, finer, forbidden, random.Random(f"{base_seed}:{start}:{end}"),
                 hints.get(span, 0))
 
-    names = np.array([c.id for c in order], dtype=np.int64)
-
-    def remembered(span: tuple[int, int]) -> list[Pair] | None:
-        if memo is None:
-            return _solve_block(*job(span))
-        key = names[span[0]:span[1]].tobytes()
-        if key not in memo:
-            memo[key] = _solve_block(*job(span))
-        return memo[key]
-
     while True:
         edges = sorted(cuts)
         blocks = list(zip([0, *edges], [*edges, len(order)]))
@@ -248,7 +236,7 @@ def _certified_blocks(
             answers = _in_processes([job(span) for span in big])
             if answers is not None:
                 solved.update(zip(big, answers))
-        solved.update((span, remembered(span)) for span in blocks if span not in solved)
+        solved.update((span, _solve_block(*job(span))) for span in blocks if span not in solved)
         for span in blocks:
             certificate.record(span, solved[span], level)
         parts = [solved[span] for span in blocks]

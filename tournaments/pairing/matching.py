@@ -5,8 +5,8 @@ are packed into one integer with factors larger than anything the tiers below
 can add up to in one round, so the cheapest perfect matching on the packed cost
 is exactly the lexicographic optimum: no float rounding, no lower tier
 outweighing a higher one. LEMON's blossom (`native/blossom.cpp`, 128-bit
-integers) solves it; a cost too large for those goes to networkx, which works on
-Python integers.
+integers) solves it; a problem whose costs could overflow those goes to networkx,
+which works on Python integers.
 """
 from __future__ import annotations
 
@@ -18,28 +18,28 @@ import networkx as nx
 import numpy as np
 
 NATIVE = Path(__file__).with_name("native") / "libblossom.so"
-NATIVE_LIMIT = 2 ** 100  # LEMON works on 128-bit integers here and quadruples its duals: stay far below
+NATIVE_LIMIT = 2 ** 120  # size × largest cost: LEMON's 128-bit duals reach about size/2 × it, scaled by 4
 INT64_SAFE = 2 ** 62
 LOW_HALF = 2 ** 64 - 1
 
 
 class SolverMissing(RuntimeError):
-    """The native solver was not built (`make native`)."""
+    """The native solver was not built, or is an older build (`make native`)."""
 
 
 def check_solver() -> None:
-    """Raises SolverMissing when the native solver cannot be loaded."""
-    _native()
+    """Raises SolverMissing unless the native solver loads and pairs two players."""
+    if min_cost_perfect_matching(2, np.array([0]), np.array([1]), [np.array([0])]) != [(0, 1)]:
+        raise SolverMissing(f"the pairing solver {NATIVE} answers wrongly: run `make native`")
 
 
 def _native():
     """The built solver, loaded once. ctypes lets other threads run while it works."""
     if not hasattr(_native, "solve"):
         try:
-            library = ctypes.CDLL(str(NATIVE))
-        except OSError as error:
+            solve = ctypes.CDLL(str(NATIVE)).gg_min_cost_perfect_matching
+        except (OSError, AttributeError) as error:
             raise SolverMissing(f"the pairing solver {NATIVE} is not built: run `make native` ({error})") from None
-        solve = library.gg_min_cost_perfect_matching
         solve.restype = ctypes.c_int
         solve.argtypes = [ctypes.c_int32, ctypes.c_int64, *[np.ctypeslib.ndpointer(dtype, flags="C_CONTIGUOUS")
                                                             for dtype in (np.int32, np.int32, np.int64, np.uint64,
@@ -64,24 +64,28 @@ def min_cost_perfect_matching(size: int, left: np.ndarray, right: np.ndarray,
     for m, factor in zip(maxima, factors):
         top = top * factor + m
     if top < INT64_SAFE:
-        packed = np.zeros(len(left), dtype=np.int64)
-        for tier, factor in zip(tiers, factors):
+        packed = np.asarray(tiers[0], dtype=np.int64)
+        for tier, factor in zip(tiers[1:], factors[1:]):
             packed = packed * factor + tier
         high, low = np.zeros(len(left), dtype=np.int64), packed.astype(np.uint64)
     else:
-        packed = [0] * len(left)
-        for tier, factor in zip(tiers, factors):
+        packed = tiers[0].tolist()
+        for tier, factor in zip(tiers[1:], factors[1:]):
             packed = [p * factor + c for p, c in zip(packed, tier.tolist())]
-        if top >= NATIVE_LIMIT:
+        if top * size >= NATIVE_LIMIT:
             return _on_python_integers(size, left, right, packed)
         high = np.array([p >> 64 for p in packed], dtype=np.int64)
         low = np.array([p & LOW_HALF for p in packed], dtype=np.uint64)
     mate = np.empty(size, dtype=np.int32)
     found = _native()(size, len(left), np.ascontiguousarray(left, dtype=np.int32),
                       np.ascontiguousarray(right, dtype=np.int32), high, low, mate)
+    if found < 0:
+        raise RuntimeError("the pairing solver ran out of memory or was given a pair outside the field")
     if not found:
         return None
-    return [(a, b) for a, b in enumerate(mate.tolist()) if a < b]
+    pairs = [(a, b) for a, b in enumerate(mate.tolist()) if a < b]
+    assert len(pairs) == games, "the pairing solver left a player unmatched"
+    return pairs
 
 
 def _on_python_integers(size: int, left: np.ndarray, right: np.ndarray, packed: list[int]
