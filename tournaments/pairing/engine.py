@@ -1,4 +1,4 @@
-"""The Swiss pairing engine: pure Python, data in and pairings out.
+"""The Swiss pairing engine: data in and pairings out, with no database or web in between.
 
 Hard rules (GG2017 "Round Pairings"): nobody meets an opponent again within the
 rematch window, nobody gets a second bye-or-Ringer game, and with an odd count
