@@ -98,35 +98,3 @@ def test_the_same_seed_gives_the_same_round_and_another_seed_may_not():
     first = pair_round(contenders, round_number=5, seed="s", met=met)
     assert pair_round(contenders, round_number=5, seed="s", met=met) == first
     assert len({pair_round(contenders, round_number=5, seed=s, met=met).games for s in range(5)}) > 1
-
-
-def test_blocks_solved_in_parallel_processes_give_the_same_round(monkeypatch):
-    import tournaments.pairing.engine as engine
-
-    rng = random.Random(5)
-    contenders, met = simulated_field(rng, 400, 4, 2)
-    monkeypatch.setattr(engine, "BIG_BLOCK", 10**9)
-    alone = pair_round(contenders, round_number=5, seed="p", met=met)
-    monkeypatch.setattr(engine, "BIG_BLOCK", 20)
-    assert pair_round(contenders, round_number=5, seed="p", met=met) == alone
-
-
-def _pair_in_daemon(queue, contenders, met):
-    import tournaments.pairing.engine as engine
-
-    engine.BIG_BLOCK = 20
-    queue.put(pair_round(contenders, round_number=5, seed="p", met=met))
-
-
-def test_a_daemonic_worker_that_cannot_fork_pairs_one_block_at_a_time():
-    import multiprocessing
-
-    rng = random.Random(5)
-    contenders, met = simulated_field(rng, 400, 4, 2)
-    queue = multiprocessing.get_context("fork").Queue()
-    worker = multiprocessing.get_context("fork").Process(target=_pair_in_daemon, args=(queue, contenders, met),
-                                                         daemon=True)
-    worker.start()
-    result = queue.get(timeout=120)
-    worker.join(30)
-    assert result == pair_round(contenders, round_number=5, seed="p", met=met)

@@ -28,12 +28,8 @@ block's slack.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import random
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -46,7 +42,6 @@ from tournaments.pairing.matching import min_cost_perfect_matching
 
 SWISS, RANDOM, FOLD = "swiss", "random", "fold"
 SWISS_COORDINATES = (attrgetter("tp"), attrgetter("diff"), attrgetter("vp"))
-BIG_BLOCK = 1000  # players: two or more blocks this large are solved in parallel processes
 SMALL_BLOCK = 32  # players: every legal pair of a block this small is quicker than its candidate graph
 METHODS = (SWISS, RANDOM, FOLD)
 
@@ -231,11 +226,6 @@ def _certified_blocks(
     while True:
         edges = sorted(cuts)
         blocks = list(zip([0, *edges], [*edges, len(order)]))
-        big = [span for span in blocks if span not in solved and span[1] - span[0] >= BIG_BLOCK]
-        if len(big) > 1 and finer is _no_costs and all(isinstance(c, attrgetter) for c in coords):
-            answers = _in_processes([job(span) for span in big])
-            if answers is not None:
-                solved.update(zip(big, answers))
         solved.update((span, _solve_block(*job(span))) for span in blocks if span not in solved)
         for span in blocks:
             certificate.record(span, solved[span], level)
@@ -253,24 +243,6 @@ def _certified_blocks(
         merged = sorted(cuts)
         for start, end in zip([0, *merged], [*merged, len(order)]):
             hints.setdefault((start, end), sum(certificate.extra(b) for b in blocks if start <= b[0] and b[1] <= end))
-
-
-def _in_processes(jobs: list[tuple]) -> list[list[Pair] | None] | None:
-    """Solve large blocks on several cores (building their candidate graphs is Python, which holds the GIL).
-    None where no child process can be started, as in a daemonic Celery worker: then one at a time."""
-    if (os.cpu_count() or 1) < 2:
-        return None
-    try:
-        with ProcessPoolExecutor(
-            max_workers=min(len(jobs), os.cpu_count()), mp_context=multiprocessing.get_context("fork")
-        ) as pool:
-            return list(pool.map(_solve_block_job, jobs))
-    except (AssertionError, OSError, BrokenProcessPool):
-        return None
-
-
-def _solve_block_job(job: tuple) -> list[Pair] | None:
-    return _solve_block(*job)
 
 
 class _Certificate:
