@@ -8,7 +8,7 @@ results that follow a hidden skill) the engine pairs `--seeds` events: the skill
 rounds 2 to 10 in turn, the level kind at round 1; every second event has one player more, so an odd
 field gives a bye or plays the Ringer. Each line shows the median and the worst time of the engine alone
 (simulation not counted), where the worst happened, the peak resident memory of the process that ran
-them (the interpreter's own ~40 MB included, and any process the engine forked), and up to
+them (the interpreter's own ~40 MB included), and up to
 `--reference-up-to` players the complete-graph reference (one blossom over every legal pair) timed on
 that worst input, with the ratio and whether both reach the same objective. The last line says whether
 every target of issue 20 holds. An event paired in under a second is timed as the best of three runs (a
@@ -84,7 +84,7 @@ def measure(n: int, kind: str, seeds: int, reference_up_to: int) -> dict:
     worst_seconds, worst_k, objective = max(times)
     row = {"median": statistics.median(t for t, _, _ in times), "worst": worst_seconds,
            "case": sample(n, kind, worst_k), "objective": objective}
-    peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     row["peak_mb"] = peak / 1024
     if n <= reference_up_to:
         case = row["case"]

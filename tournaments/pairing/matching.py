@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 
 import networkx as nx
@@ -33,19 +34,18 @@ def check_solver() -> None:
         raise SolverMissing(f"the pairing solver {NATIVE} answers wrongly: run `make native`")
 
 
+@cache
 def _native():
-    """The built solver, loaded once. ctypes lets other threads run while it works."""
-    if not hasattr(_native, "solve"):
-        try:
-            solve = ctypes.CDLL(str(NATIVE)).gg_min_cost_perfect_matching
-        except (OSError, AttributeError) as error:
-            raise SolverMissing(f"the pairing solver {NATIVE} is not built: run `make native` ({error})") from None
-        solve.restype = ctypes.c_int
-        solve.argtypes = [ctypes.c_int32, ctypes.c_int64, *[np.ctypeslib.ndpointer(dtype, flags="C_CONTIGUOUS")
-                                                            for dtype in (np.int32, np.int32, np.int64, np.uint64,
-                                                                          np.int32)]]
-        _native.solve = solve
-    return _native.solve
+    """The built solver, loaded once (a failure is not cached). ctypes lets other threads run while it works."""
+    try:
+        solve = ctypes.CDLL(str(NATIVE)).gg_min_cost_perfect_matching
+    except (OSError, AttributeError) as error:
+        raise SolverMissing(f"the pairing solver {NATIVE} is not built: run `make native` ({error})") from None
+    solve.restype = ctypes.c_int
+    solve.argtypes = [ctypes.c_int32, ctypes.c_int64, *[np.ctypeslib.ndpointer(dtype, flags="C_CONTIGUOUS")
+                                                        for dtype in (np.int32, np.int32, np.int64, np.uint64,
+                                                                      np.int32)]]
+    return solve
 
 
 def min_cost_perfect_matching(size: int, left: np.ndarray, right: np.ndarray,
