@@ -36,7 +36,7 @@ def main():
     from django.core.management import call_command
     from django.test import Client
 
-    from scoring.validator import Report
+    from scoring.report import Report
     from tournaments import selectors, services
     from tournaments.models import Game
     from tournaments.pairing import Contender, pair_round

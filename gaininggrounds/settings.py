@@ -280,9 +280,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "tournaments.models.GAME_STATUSES",
-        "ReportedOutcomeEnum": "scoring.validator.REPORTED_OUTCOMES",
-        "EnteredOutcomeEnum": "scoring.validator.ENTERED_OUTCOMES",
-        "SideEnum": "scoring.validator.SIDES",
+        "ReportedOutcomeEnum": "scoring.report.REPORTED_OUTCOMES",
+        "EnteredOutcomeEnum": "scoring.report.ENTERED_OUTCOMES",
+        "SideEnum": "scoring.report.SIDES",
         "ValidationErrorEnum": "drf_standardized_errors.openapi_serializers.ValidationErrorEnum.choices",
         "ClientErrorEnum": "drf_standardized_errors.openapi_serializers.ClientErrorEnum.choices",
         "ServerErrorEnum": "drf_standardized_errors.openapi_serializers.ServerErrorEnum.choices",

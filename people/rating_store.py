@@ -26,7 +26,7 @@ from ratings import longshanks
 from ratings.skill import DRAW, LOSS, WIN, RatedGame, history, outcome_of
 from ratings.skill import Rating as Skill
 from scoring.formats import EDITIONS, formats_of, get_format
-from scoring.validator import PLAYED
+from scoring.report import PLAYED
 from tournaments.models import Result
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from people.models import Person, Rating, RatingStep
 from ratings.skill import Rating as Skill
 from ratings.skill import outcome_of
 from scoring.formats import formats_of
-from scoring.validator import BYE, DOUBLE_LOSS, PLAYED
+from scoring.report import BYE, DOUBLE_LOSS, PLAYED
 from tournaments.models import Game, Player
 
 WIN, DRAW, LOSS = "win", "draw", "loss"

@@ -15,7 +15,8 @@ from people.rating_store import edition_of, ratings_due
 from scoring.entries import NAME_LENGTH, plain, text_problems
 from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict, invalid
-from tournaments.models import Player
+from tournaments.models import Event, Player
+from tournaments.services.changes import event_scopes
 
 ACTIONS = {
     "person_merged": "Two people turned out to be one: the second one's entries moved to the first.",
@@ -194,9 +195,6 @@ def person_update(*, person: Person, by, name: str, club: str, country: str) -> 
 
 def _event_pages_move_on(entries: list[int]) -> None:
     """The events whose entries changed person: their feeds name the person."""
-    from tournaments.models import Event
-    from tournaments.services.changes import event_scopes  # not at the top: tournaments.services imports us
-
     for event in Event.objects.filter(players__in=entries).distinct():
         http_cache.bump(*event_scopes(event))
 

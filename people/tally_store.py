@@ -11,7 +11,7 @@ from people.models import EditionTally, EventTally
 from ratings.skill import outcome_of
 from ratings.tallies import Key, Side, Tally, as_counts, from_counts, summed, tallies
 from scoring.formats import formats_of
-from scoring.validator import PLAYED
+from scoring.report import PLAYED
 from tournaments.models import Event, Player, Result
 
 BATCH = 2000

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from .formats import Award, Format, UnusualResult
 from .problems import Invalid
-from .validator import CONCEDED, DOUBLE_LOSS, PLAYED, Report, validate_report
+from .report import CONCEDED, DOUBLE_LOSS, PLAYED, Report
+from .validator import validate_report
 
 WIN_TP, DRAW_TP, LOSS_TP = 3, 1, 0
 

@@ -5,14 +5,10 @@ differ by edition."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .formats import Format, Named
 from .messages import say
 from .problems import Problem
-
-if TYPE_CHECKING:
-    from .validator import Report, SideBreakdown
+from .report import Report, SideBreakdown
 
 
 def strategy_turn_most(rules: Format, strategy: Named | None, turn: int) -> int:

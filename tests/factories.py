@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
 from audit.models import AuditRecord
-from scoring.validator import Report
+from scoring.report import Report
 from tournaments import services
 from tournaments.models import Event, Game, Player, PlayerReport, Result, Round, Seat
 

@@ -12,10 +12,6 @@ from django.utils import timezone
 
 from audit.models import AuditRecord
 from audit.services import jsonable
-from people.models import Person
-from people.names import search_key
-from people.rating_store import event_ratings_due
-from people.services import current, person_for_entry
 from tournaments.models import (
     AwardVote,
     ChosenAward,
@@ -28,7 +24,7 @@ from tournaments.models import (
     Seat,
     TPAdjustment,
 )
-from tournaments.services.changes import event_change
+from tournaments.services.changes import ENTRY_RESTORED, EVENT_RESTORED, announce, event_change
 from tournaments.services.events import free_slug
 
 FORMAT, VERSION = "gaininggrounds-event", 1
@@ -124,8 +120,10 @@ def import_event(data: dict, *, organizer=None) -> Event:
         players = {}
         for p in data["players"]:
             fields = {k: v for k, v in _given(p, PLAYER_FIELDS).items() if k != "key" or v not in taken}
-            players[p["ref"]] = Player.objects.create(event=event, user=users.get(p["user"]), **fields,
-                                                      person=_person_restored(event, p, users.get(p["user"])))
+            players[p["ref"]] = Player.objects.create(event=event, user=users.get(p["user"]), **fields)
+            # people: who the entry is (the backup's person when they are on this server)
+            announce(event, ENTRY_RESTORED, player=players[p["ref"]], user=users.get(p["user"]),
+                     person=p.get("person"))
         for r in data["rounds"]:
             # A backup from before drafts existed: every round in it was published.
             rnd = Round.objects.create(event=event, **{"published_at": timezone.now(),
@@ -155,20 +153,6 @@ def import_event(data: dict, *, organizer=None) -> Event:
             event=event, **{k: a[k] for k in AUDIT_FIELDS}, player=players.get(a["player"]),
             other_player=players.get(a["other_player"]), by_player=players.get(a["by_player"]),
             by_user=users.get(a["by_user"])) for a in data["audit"])
-        event_ratings_due(event)
+        announce(event, EVENT_RESTORED)
     return event
 
-
-def _person_restored(event: Event, entry: dict, user) -> Person | None:
-    """The backup's person when they are on this server and did not play another event that day (the
-    original event still here: a copy's games must not count twice for them); else the account's
-    person, or a new one. The Ringer is nobody."""
-    if entry["is_ringer"]:
-        return None
-    person = Person.objects.filter(pk=entry.get("person") or 0).first()
-    if person is not None:  # the same id on another server is someone else: the name must agree too
-        person = current(person)
-        same = search_key(person.name) == search_key(entry["name"])
-        if same and not person.entries.filter(event__date=event.date).exclude(event=event).exists():
-            return person
-    return person_for_entry(event=event, name=entry["name"], club=entry["club"], user=user)

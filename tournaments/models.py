@@ -8,7 +8,7 @@ from django.db.models import Q
 
 from scoring.formats import FORMATS, Format, SchemeChart, get_format
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
-from scoring.validator import BYE, CONCEDED, DOUBLE_LOSS, FORFEITED, PLAYED, other_side
+from scoring.report import BYE, CONCEDED, DOUBLE_LOSS, FORFEITED, PLAYED, other_side
 from tournaments.standings import (
     ACTIVE,
     DEFAULT_TIEBREAKS,

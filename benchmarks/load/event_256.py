@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from rest_framework.authtoken.models import Token
 
-from scoring.validator import Report
+from scoring.report import Report
 from tournaments import services
 
 FACTIONS = ["guild", "arcanists", "resurrectionists", "neverborn", "outcasts", "ten-thunders", "gremlins"]

@@ -8,7 +8,7 @@ import random
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
-from scoring.validator import Report
+from scoring.report import Report
 from tournaments import services
 
 FACTIONS = ["guild", "arcanists", "resurrectionists", "neverborn", "outcasts", "ten-thunders", "gremlins"]

@@ -6,7 +6,7 @@ import pytest
 
 from people import rating_store
 from people.series import series_create
-from scoring.validator import Report
+from scoring.report import Report
 from tests.browser.browsing import WEIGHT_LIMIT, sign_in, violations, visit
 from tests.factories import event_made, make_user, results_entered, round_paired
 from tournaments import services

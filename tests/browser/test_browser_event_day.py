@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from scoring.validator import Report
+from scoring.report import Report
 from tests.browser.browsing import sign_in
 from tests.browser.test_browser_players import DOCS_SHOTS
 from tests.factories import event_made, make_user, results_entered, round_paired

@@ -97,6 +97,6 @@ def test_larger_skill_fields_match_the_complete_graph(n, kind, round_number, see
                          [(139, "skill", 4, 68), (153, "random", 9, 130), (143, "skill", 6, 134)])
 def test_fields_where_a_roomy_level_certifies_a_cut_match_the_complete_graph(n, kind, round_number, seed):
     """Found by search: in these, a block pays extra for its bans and only the roomy levels beside a cut keep
-    it (engine._Roomy); the answer must still be the complete graph's."""
+    it (certificate.Certificate._has_room); the answer must still be the complete graph's."""
     contenders, met = simulate(n, kind, round_number, seed)
     check_against_full_graph(contenders, met, round_number, 3, seed)

@@ -9,7 +9,7 @@ from people import services as people
 from people.models import Rating, RatingsDue, RatingStep
 from ratings import longshanks
 from ratings.skill import rate
-from scoring.validator import Report
+from scoring.report import Report
 from tests.factories import event_made, results_entered, round_paired
 from tournaments import services
 from tournaments.models import Game

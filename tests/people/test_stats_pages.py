@@ -10,7 +10,7 @@ from people import rating_store, tally_store
 from people.series import series_create
 from people.tally_store import played_sides
 from ratings.tallies import FACTION, MIRROR, as_counts, from_counts, summed, tallies
-from scoring.validator import Report
+from scoring.report import Report
 from tests.factories import event_made, round_paired
 from tournaments import services
 

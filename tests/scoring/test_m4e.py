@@ -6,18 +6,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.formats import FORMAT_FILES, GG2017, M3E, M4E_GG0, FormatFileError, format_from_data, key_of
+from scoring.report import CONCEDED, DOUBLE_LOSS, FORFEITED, Report, SchemeScore, SideBreakdown, TurnScore
 from scoring.results import score_report
-from scoring.validator import (
-    CONCEDED,
-    DOUBLE_LOSS,
-    ERROR_CODES,
-    FORFEITED,
-    Report,
-    SchemeScore,
-    SideBreakdown,
-    TurnScore,
-    validate_report,
-)
+from scoring.validator import ERROR_CODES, validate_report
 
 GG0 = M4E_GG0
 POOL = ["assassinate", "breakthrough", "leave-your-mark"]

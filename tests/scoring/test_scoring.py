@@ -3,8 +3,8 @@ import pytest
 
 from scoring.formats import FORMATS, GG2017, M3E, key_of
 from scoring.problems import Invalid
+from scoring.report import CONCEDED, FORFEITED, PLAYED, Report
 from scoring.results import SideScore, score_bye, score_played, score_report
-from scoring.validator import CONCEDED, FORFEITED, PLAYED, Report
 
 
 def codes(error: Invalid) -> set[tuple[str, str]]:

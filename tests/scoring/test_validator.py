@@ -2,7 +2,8 @@
 import pytest
 
 from scoring.formats import GG2017, M3E
-from scoring.validator import CONCEDED, ERROR_CODES, Report, SchemeScore, SideBreakdown, TurnScore, validate_report
+from scoring.report import CONCEDED, Report, SchemeScore, SideBreakdown, TurnScore
+from scoring.validator import ERROR_CODES, validate_report
 
 GG_POOL = ["claim-jump", "frame-for-murder", "accusation", "show-of-force", "search-the-ruins"]
 M3E_POOL = ["breakthrough", "take-prisoner", "assassinate", "vendetta", "outflank"]
@@ -183,8 +184,8 @@ def test_every_problem_of_both_players_is_reported_at_once():
 
 
 def test_a_double_loss_names_no_loser_and_takes_no_breakdown():
+    from scoring.report import DOUBLE_LOSS
     from scoring.results import score_report
-    from scoring.validator import DOUBLE_LOSS
 
     assert codes(GG2017, Report(outcome=DOUBLE_LOSS)) == set()
     assert codes(GG2017, Report(outcome=DOUBLE_LOSS, loser="a")) == {("loser_not_single", "loser")}

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from scoring.problems import Conflict
-from scoring.validator import Report
+from scoring.report import Report
 from tests.factories import event_made, round_paired
 from tournaments import services
 from tournaments.models import Game

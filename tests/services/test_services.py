@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 
 from audit.models import AuditRecord
 from scoring.problems import Conflict, Invalid
-from scoring.validator import Report
+from scoring.report import Report
 from tests.factories import db_state, event_made, results_entered, round_paired
 from tournaments import selectors, services
 from tournaments.models import Game, Player

@@ -4,7 +4,7 @@ unlike a drop, they rank with the players who lost that round."""
 from django.test import Client
 
 from audit.models import AuditRecord
-from scoring.validator import Report
+from scoring.report import Report
 from tests.factories import Api, db_state, event_made, make_user, rejected, results_entered, round_paired
 from tournaments import selectors, services
 from tournaments.models import Game, Player
@@ -54,7 +54,7 @@ def test_a_no_show_is_not_paired_until_checked_in_again(db):
 def test_a_player_without_an_open_game_cannot_be_a_no_show(db):
     event, user, organizer, rnd, api = running_event()
     game = rnd.games.first()
-    services.result_record(game=game, by=user, report=__import__("scoring.validator").validator.Report(
+    services.result_record(game=game, by=user, report=__import__("scoring.report").report.Report(
         vp_a=5, vp_b=5))
     before = db_state()
     page = organizer.post(f"/console/e/{event.slug}/players/{game.player_a_id}/no-show/?round=2",

@@ -190,7 +190,7 @@ def test_event_page_marks_dropped_and_disqualified_players_in_each_language(clie
 def test_a_concession_reads_in_words_on_the_round_page_and_the_hall(db):
     from django.test import Client
 
-    from scoring.validator import CONCEDED, FORFEITED, Report
+    from scoring.report import CONCEDED, FORFEITED, Report
     from tests.factories import event_made, make_user, round_paired
     from tournaments import services
 

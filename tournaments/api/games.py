@@ -9,9 +9,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.formats import get_format
-from scoring.validator import (
+from scoring.report import (
     ENTERED_OUTCOMES,
-    ERROR_CODES,
     PLAYED,
     REPORTED_OUTCOMES,
     SIDES,
@@ -19,6 +18,7 @@ from scoring.validator import (
     breakdown_from_dict,
     mission_from_dict,
 )
+from scoring.validator import ERROR_CODES
 from tournaments import services
 from tournaments.access import is_organizer
 from tournaments.api.auth import ReportThrottle, acting_player

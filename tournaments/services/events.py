@@ -8,14 +8,13 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from audit.services import jsonable, record
-from people.rating_store import edition_of, ratings_due
 from scoring.formats import get_format
 from scoring.messages import say
 from scoring.missions import PER_ROUND, pool_size, scheme_pool_problems, unknown_names
 from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
 from tournaments.models import Event, Game
-from tournaments.services.changes import event_change
+from tournaments.services.changes import DATE_MOVED, announce, event_change
 from tournaments.standings import DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
@@ -101,9 +100,9 @@ def event_update(*, event: Event, by, **changes) -> Event:
         event.save()
         after = {k: jsonable(getattr(event, k)) for k in changes}
         changed = [k for k in changes if before[k] != after[k]]
-        if "date" in changed:  # its games are rated on another day: from the earlier of the two on
-            days = [date.fromisoformat(str(when["date"])) for when in (before, after)]
-            ratings_due(edition=edition_of(event.format), since=min(days))
+        if "date" in changed:  # its games are played on another day (ratings follow the date)
+            announce(event, DATE_MOVED, before=date.fromisoformat(str(before["date"])),
+                     after=date.fromisoformat(str(after["date"])))
         if changed:
             record(event, by, "settings_changed", before={k: before[k] for k in changed},
                    after={k: after[k] for k in changed})

@@ -3,15 +3,13 @@ removing them."""
 from __future__ import annotations
 
 from audit.services import record
-from people.rating_store import event_ratings_due
-from people.services import person_for_entry
 from scoring.entries import NAME_LENGTH, faction_problem, name_key, plain, text_problems
 from scoring.formats import get_format, key_of
 from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict
 from tournaments import selectors
 from tournaments.models import Event, Player
-from tournaments.services.changes import event_change
+from tournaments.services.changes import ENTRY_CHANGED, ENTRY_REGISTERED, announce, event_change
 
 
 def player_register(
@@ -50,13 +48,12 @@ def _register(event: Event, *, name, faction, club, email, is_ringer, checked_in
                                 "is_ringer"))
     if problems:
         raise Invalid(*problems)
-    who = None if is_ringer else person_for_entry(event=event, name=name, club=club, user=user, person_id=person)
     player = Player.objects.create(event=event, name=name, faction=faction, club=club, email=email,
-                                   is_ringer=is_ringer, checked_in=checked_in, pinned_table=pinned_table, user=user,
-                                   person=who)
+                                   is_ringer=is_ringer, checked_in=checked_in, pinned_table=pinned_table, user=user)
+    announce(event, ENTRY_REGISTERED, player=player, user=user, person=person)  # people: who the entry is
     record(event, by, "player_registered", player=player,
            after={"name": name, "faction": faction, "club": club, "is_ringer": is_ringer,
-                  "person": who.pk if who else None})
+                  "person": player.person_id})
     return player
 
 
@@ -97,15 +94,9 @@ def player_update(*, player: Player, by, **changes) -> Player:
     with event_change(player.event):
         for key, value in changes.items():
             setattr(player, key, value)
-        fields = list(changes)
-        if "is_ringer" in changes:  # the Ringer is nobody's record; a player who was the Ringer becomes someone
-            player.person = None if player.is_ringer else (player.person or person_for_entry(
-                event=player.event, name=player.name, club=player.club))
-            fields.append("person")
-        player.save(update_fields=fields or None)
+        player.save(update_fields=list(changes) or None)
+        announce(player.event, ENTRY_CHANGED, player=player, fields=frozenset(changes))
         record(player.event, by, "player_updated", player=player, before=before, after=changes)
-        if {"is_ringer", "faction"} & set(changes):
-            event_ratings_due(player.event)
     return player
 
 

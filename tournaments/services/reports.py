@@ -14,7 +14,7 @@ from notifications.services import report_awaits, report_disputed
 from scoring.entries import plain_masters
 from scoring.messages import say
 from scoring.problems import conflict
-from scoring.validator import Report, breakdown_from_dict, mission_from_dict, other_side
+from scoring.report import Report, breakdown_from_dict, mission_from_dict, other_side
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport, Result
 from tournaments.services.changes import SHARED, event_change
 from tournaments.services.results import game_leaders, locked_game, result_record, result_save, result_scores

@@ -5,16 +5,15 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from audit.services import record, result_snapshot, version_snapshot
-from people.rating_store import event_ratings_due
 from scoring.entries import leaders_checked, plain_masters
 from scoring.formats import get_format
 from scoring.messages import say
 from scoring.missions import AT_TABLE
 from scoring.problems import conflict, invalid
+from scoring.report import CONCEDED, PLAYED, Report
 from scoring.results import score_report
-from scoring.validator import CONCEDED, PLAYED, Report
 from tournaments.models import Game, Player, PlayerReport, Result
-from tournaments.services.changes import SHARED, event_change
+from tournaments.services.changes import RESULT_CHANGED, SHARED, announce, event_change
 from tournaments.services.events import refuse_if_finished
 from tournaments.standings import ACTIVE, DROPPED
 
@@ -90,7 +89,7 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
     side_a, side_b = scores
     PlayerReport.objects.filter(game=game).delete()
     event = game.round.event
-    event_ratings_due(event)
+    announce(event, RESULT_CHANGED, game=game)
     if report.mission is not None:
         game.strategy, game.deployment = report.mission.strategy, report.mission.deployment
         game.scheme_pool = list(report.mission.scheme_pool)

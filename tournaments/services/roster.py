@@ -6,8 +6,8 @@ from audit.services import actor_fields, record
 from scoring.entries import hidden_characters_problem, plain
 from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict, invalid
+from scoring.report import DOUBLE_LOSS, FORFEITED, Report, other_side
 from scoring.results import score_report
-from scoring.validator import DOUBLE_LOSS, FORFEITED, Report, other_side
 from tournaments import selectors
 from tournaments.models import Player, TPAdjustment, new_player_key
 from tournaments.services.changes import event_change

@@ -12,8 +12,8 @@ from notifications.services import round_published
 from scoring.messages import say
 from scoring.missions import PER_TABLE
 from scoring.problems import Invalid, Problem, conflict, invalid
+from scoring.report import BYE
 from scoring.results import score_bye
-from scoring.validator import BYE
 from tournaments import selectors
 from tournaments.models import Event, Game, Player, Result, Round, Seat
 from tournaments.pairing import SWISS

@@ -15,7 +15,7 @@ from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RAN
 from scoring.formats import EDITIONS, FORMATS, GG2017, Format
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from scoring.problems import DomainError
-from scoring.validator import ENTERED_OUTCOMES, PLAYED, Report
+from scoring.report import ENTERED_OUTCOMES, PLAYED, Report
 from tournaments.access import signin_wait
 from tournaments.pairing import FOLD, RANDOM, SWISS
 from tournaments.pairing.tables import TABLE_NUMBER_MAX

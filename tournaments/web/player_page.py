@@ -12,7 +12,7 @@ from gaininggrounds.params import whole_number
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
-from scoring.validator import other_side
+from scoring.report import other_side
 from tournaments import selectors, services
 from tournaments.access import bad_key_wait, player_for_key, report_wait
 from tournaments.models import AWAITING, CHOSEN_AWARDS, CONFIRMED, DISPUTED, AwardVote, Event, Game, Player

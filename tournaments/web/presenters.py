@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 
 from scoring.formats import Named, get_format
-from scoring.validator import DOUBLE_LOSS, other_side
+from scoring.report import DOUBLE_LOSS, other_side
 from tournaments.clock import latest_notice
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
 

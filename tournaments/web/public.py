@@ -10,7 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from gaininggrounds.http_cache import public_cache
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
-from scoring.validator import BYE, PLAYED
+from scoring.report import BYE, PLAYED
 from tournaments import selectors
 from tournaments.models import Event, Player, status_of
 from tournaments.services.awards import award_winners, wooden_spoon

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.formats import Format
 from scoring.missions import pool_size
 from scoring.problems import Invalid, Problem
-from scoring.validator import SchemeScore, SideBreakdown, TableMission, TurnScore
+from scoring.report import SchemeScore, SideBreakdown, TableMission, TurnScore
 from tournaments.web.presenters import localized
 
 SMALL = {"min_value": 0, "max_value": 99, "required": False}

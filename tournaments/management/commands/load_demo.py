@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scoring.validator import Report
+from scoring.report import Report
 from tournaments import services
 from tournaments.models import Event
 

@@ -13,7 +13,7 @@ from jobs.models import Job
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
-from scoring.validator import Report
+from scoring.report import Report
 from tournaments import selectors, services
 from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player, Result
 from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, RINGER_SEAT, seating

@@ -1,0 +1,39 @@
+"""The apps depend one way: people (profiles, ratings, series, statistics) build on the tournament, which
+imports nothing of theirs outside its front ends (web/, api/), the only places that show both. The rules
+module and the ratings' mathematics import no app at all. Read from the source, so a lazy import inside a
+function counts as much as one at the top."""
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ("tournaments", "people", "audit", "jobs", "notifications", "gaininggrounds")
+
+
+def imported(path: Path) -> set[str]:
+    """The top-level packages a module imports, anywhere in it."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def modules(package: str, *, besides: tuple[str, ...] = ()) -> list[Path]:
+    skipped = ("migrations", *besides)
+    return [path for path in sorted((ROOT / package).rglob("*.py"))
+            if not set(path.relative_to(ROOT / package).parts[:-1]) & set(skipped)]
+
+
+def test_the_tournament_outside_its_front_ends_never_imports_people():
+    core = modules("tournaments", besides=("web", "api"))
+    assert ROOT / "tournaments" / "backup.py" in core and ROOT / "tournaments" / "services" / "players.py" in core
+    offenders = [str(path.relative_to(ROOT)) for path in core if "people" in imported(path)]
+    assert not offenders, offenders
+
+
+def test_the_rules_and_the_ratings_mathematics_import_no_app():
+    for package in ("scoring", "ratings"):
+        offenders = {str(path.relative_to(ROOT)): sorted(imported(path) & set(APPS)) for path in modules(package)}
+        assert not {path: apps for path, apps in offenders.items() if apps}
