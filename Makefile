@@ -29,8 +29,9 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The pairing engine's matching solver: LEMON's blossom (Debian's liblemon-dev, headers only) behind a
-# little C++ glue that Python loads with ctypes (tournaments/pairing/matching.py). The app refuses to
-# start without it, so everything that starts it builds it first.
+# little C++ glue that Python loads with ctypes (tournaments/pairing/matching.py), compiled by
+# native/build.py. The app builds it at start when it is missing and refuses to start when it cannot;
+# everything here that starts the app builds it first, installing g++ and liblemon-dev.
 LEMON := /usr/include/lemon/matching.h
 GXX := /usr/bin/g++
 NATIVE := tournaments/pairing/native/libblossom.so
@@ -39,9 +40,8 @@ $(LEMON) $(GXX):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends liblemon-dev g++
 
-# Built aside and renamed into place: processes still running keep the library they loaded.
-$(NATIVE): tournaments/pairing/native/blossom.cpp | $(LEMON) $(GXX)
-	g++ -O2 -std=gnu++17 -shared -fPIC -Wall -o $@.new $< && mv $@.new $@
+$(NATIVE): tournaments/pairing/native/blossom.cpp tournaments/pairing/native/build.py | $(LEMON) $(GXX)
+	python3 tournaments/pairing/native/build.py
 
 native: $(NATIVE)
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import tournaments.pairing.matching as matching
 from tournaments.pairing.matching import NATIVE_LIMIT, SolverMissing, min_cost_perfect_matching
+from tournaments.pairing.native import build
 
 
 def cheapest_by_brute_force(size: int, costs: dict[tuple[int, int], tuple[int, ...]]) -> tuple[int, ...] | None:
@@ -117,13 +118,29 @@ def test_costs_near_the_native_limit_agree_with_networkx(monkeypatch):
     assert paid(native) == paid(matching._on_python_integers(size, left, right, packed))
 
 
-def test_an_unbuilt_solver_stops_the_start(monkeypatch, tmp_path):
+def test_a_missing_solver_is_built_at_start_and_pairs(monkeypatch, tmp_path):
+    """A checkout where only `pip install -r requirements.txt` ran: the app builds the solver itself."""
     monkeypatch.setattr(matching, "NATIVE", tmp_path / "libblossom.so")
     matching._native.cache_clear()
-    with pytest.raises(SolverMissing, match="make native"):
+    try:
+        apps.get_app_config("tournaments").ready()
+        assert (tmp_path / "libblossom.so").exists() and not list(tmp_path.glob("*.new"))
+        assert matching.min_cost_perfect_matching(4, np.array([0, 0, 1, 2]), np.array([1, 2, 3, 3]),
+                                                  [np.array([5, 1, 1, 5])]) == [(0, 2), (1, 3)]
+    finally:
+        monkeypatch.undo()
+        matching._native.cache_clear()
+
+
+def test_a_solver_that_cannot_be_built_stops_the_start_saying_what_to_install(monkeypatch, tmp_path):
+    monkeypatch.setattr(matching, "NATIVE", tmp_path / "libblossom.so")
+    monkeypatch.setattr(build, "COMPILER", "no-such-g++")
+    matching._native.cache_clear()
+    with pytest.raises(SolverMissing, match="g\\+\\+ and liblemon-dev"):
         matching.check_solver()
     with pytest.raises(ImproperlyConfigured, match="make native"):
         apps.get_app_config("tournaments").ready()
+    assert not list(tmp_path.iterdir())
     monkeypatch.undo()
     matching._native.cache_clear()
     matching.check_solver()  # loads the real one again

@@ -13,12 +13,13 @@ from __future__ import annotations
 import ctypes
 from collections.abc import Sequence
 from functools import cache
-from pathlib import Path
 
 import networkx as nx
 import numpy as np
 
-NATIVE = Path(__file__).with_name("native") / "libblossom.so"
+from tournaments.pairing.native import build
+
+NATIVE = build.LIBRARY
 NATIVE_LIMIT = 2 ** 120  # size × largest cost: LEMON's 128-bit duals reach about size/2 × it, scaled by 4
 INT64_SAFE = 2 ** 62
 LOW_HALF = 2 ** 64 - 1
@@ -36,11 +37,16 @@ def check_solver() -> None:
 
 @cache
 def _native():
-    """The built solver, loaded once (a failure is not cached). ctypes lets other threads run while it works."""
+    """The built solver, loaded once (a failure is not cached), built first when missing or older than its
+    source. ctypes lets other threads run while it works."""
     try:
+        if build.stale(NATIVE):
+            build.build(NATIVE)
         solve = ctypes.CDLL(str(NATIVE)).gg_min_cost_perfect_matching
+    except build.BuildFailed as error:
+        raise SolverMissing(f"the pairing solver {NATIVE} is not built: {error}") from None
     except (OSError, AttributeError) as error:
-        raise SolverMissing(f"the pairing solver {NATIVE} is not built: run `make native` ({error})") from None
+        raise SolverMissing(f"the pairing solver {NATIVE} does not load: run `make native` ({error})") from None
     solve.restype = ctypes.c_int
     solve.argtypes = [ctypes.c_int32, ctypes.c_int64, *[np.ctypeslib.ndpointer(dtype, flags="C_CONTIGUOUS")
                                                         for dtype in (np.int32, np.int32, np.int64, np.uint64,
