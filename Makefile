@@ -69,8 +69,9 @@ $(NGINX):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends nginx
 
+# On every core (pytest-xdist): each worker has its own test database and Redis database (tests/workers.py).
 test: $(TESTING) $(CHROMIUM) $(NGINX) $(NATIVE)
-	DEBUG=1 $(BIN)/python -m pytest -q
+	DEBUG=1 $(BIN)/python -m pytest -q -n auto
 
 # ruff: lint rules and import order (pyproject.toml); CI runs it.
 lint: $(TESTING)

@@ -37,3 +37,12 @@ def test_the_rules_and_the_ratings_mathematics_import_no_app():
     for package in ("scoring", "ratings"):
         offenders = {str(path.relative_to(ROOT)): sorted(imported(path) & set(APPS)) for path in modules(package)}
         assert not {path: apps for path, apps in offenders.items() if apps}
+
+
+def test_no_module_of_the_project_is_over_400_lines():
+    """Small, named pieces: a module that grows past 400 lines is split along a seam a reader would guess."""
+    ours = [path for folder in (*APPS, "scoring", "ratings", "tests", "benchmarks", "deploy")
+            for path in (ROOT / folder).rglob("*.py") if "migrations" not in path.parts]
+    assert len(ours) > 100
+    long = {str(path.relative_to(ROOT)): n for path in ours if (n := len(path.read_text().splitlines())) > 400}
+    assert not long, long

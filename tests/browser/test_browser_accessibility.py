@@ -38,8 +38,11 @@ def the_day(user):
     return event, finished, draft, games[0]
 
 
+# One test per language and width, so parallel workers share them out.
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("width", "height"), WIDTHS)
 @pytest.mark.django_db(transaction=True)
-def test_no_serious_accessibility_violation_and_light_pages(contexts, live_server):
+def test_no_serious_accessibility_violation_and_light_pages(contexts, live_server, language, width, height):
     user = make_user("access")[0]
     user.set_password("access-Pass-123")
     user.save()
@@ -58,23 +61,21 @@ def test_no_serious_accessibility_violation_and_light_pages(contexts, live_serve
                "/accounts/profile/"]
     weighed = set(public) | {f"/console/e/{event.slug}/rounds/2/"}
     problems, weights = [], {}
-    for language in LANGUAGES:
-        for width, height in WIDTHS:
-            # bypass_csp: axe is injected as an inline script, which the site's policy rightly refuses.
-            context = contexts(viewport={"width": width, "height": height}, bypass_csp=True)
-            context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
-            page = context.new_page()
-            sign_in(page, live_server.url, "access", "access-Pass-123")
-            anonymous = contexts(viewport={"width": width, "height": height}, bypass_csp=True)
-            anonymous.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
-            for path, who in [(p, anonymous) for p in public] + [(p, context) for p in console]:
-                tab, weight, foreign = visit(who, f"{live_server.url}{path}")
-                assert tab.evaluate("document.documentElement.lang") == language, path
-                problems += [f"{language} {width}px {path}: {line}" for line in violations(tab)]
-                tab.close()
-                assert not foreign, f"{path} asks another host: {foreign}"
-                if path in weighed:
-                    weights[path] = max(weight, weights.get(path, 0))
+    # bypass_csp: axe is injected as an inline script, which the site's policy rightly refuses.
+    context = contexts(viewport={"width": width, "height": height}, bypass_csp=True)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page = context.new_page()
+    sign_in(page, live_server.url, "access", "access-Pass-123")
+    anonymous = contexts(viewport={"width": width, "height": height}, bypass_csp=True)
+    anonymous.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    for path, who in [(p, anonymous) for p in public] + [(p, context) for p in console]:
+        tab, weight, foreign = visit(who, f"{live_server.url}{path}")
+        assert tab.evaluate("document.documentElement.lang") == language, path
+        problems += [f"{language} {width}px {path}: {line}" for line in violations(tab)]
+        tab.close()
+        assert not foreign, f"{path} asks another host: {foreign}"
+        if path in weighed:
+            weights[path] = weight
     assert not problems, "\n".join(problems)
     heavy = {path: size for path, size in weights.items() if size > WEIGHT_LIMIT}
     print("compressed weight of each page with what it loads:", weights)
