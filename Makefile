@@ -69,9 +69,10 @@ $(NGINX):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends nginx
 
-# On every core (pytest-xdist): each worker has its own test database and Redis database (tests/workers.py).
+# On every core, 8 at most (pytest-xdist): each worker has its own test database and Redis database
+# (tests/workers.py; Redis has 16).
 test: $(TESTING) $(CHROMIUM) $(NGINX) $(NATIVE)
-	DEBUG=1 $(BIN)/python -m pytest -q -n auto
+	DEBUG=1 $(BIN)/python -m pytest -q -n auto --maxprocesses 8
 
 # ruff: lint rules and import order (pyproject.toml); CI runs it.
 lint: $(TESTING)

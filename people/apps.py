@@ -6,8 +6,16 @@ class PeopleConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        """People build on the tournament and hear of its changes through its one hook."""
-        from people.receivers import tournament_changed as heard
-        from tournaments.services.changes import tournament_changed
+        """People build on the tournament and hear of its changes through its one hook. Only the leaf
+        module with the signal is imported at start: what hears it (people.receivers, which needs the
+        tournament's services) is imported on the first change, so starting Django imports no service and
+        tests/test_imports.py still imports each of them first, on its own."""
+        from tournaments.signals import tournament_changed
 
-        tournament_changed.connect(heard, dispatch_uid="people-hear-the-tournament")
+        tournament_changed.connect(hear, dispatch_uid="people-hear-the-tournament")
+
+
+def hear(sender, **change) -> None:
+    from people.receivers import heard
+
+    heard(**change)

@@ -1,4 +1,4 @@
-"""What people hear of the tournament, through its one hook (`tournaments.services.changes.announce`):
+"""What people hear of the tournament, through its one hook (`tournaments.signals`):
 who a new or restored entry is, and which ratings a change makes due. Called inside the change's
 transaction, so a person linked or a rating marked due commits with the change, and a refusal (an
 unknown or private person) refuses the change itself."""
@@ -8,13 +8,14 @@ from people.models import Person
 from people.names import search_key
 from people.rating_store import edition_of, event_ratings_due, ratings_due
 from people.services import current, person_for_entry
-from tournaments.services import changes
+from tournaments import signals
 
 # An entry's fields that move its games' ratings: the Ringer is nobody's record; the faction is rated.
 RATED_FIELDS = frozenset({"is_ringer", "faction"})
 
 
-def tournament_changed(sender, *, signal, kind: str, event, **details) -> None:
+def heard(*, signal, kind: str, event, **details) -> None:
+    """One change to the tournament (`people.apps.hear` passes it on), handled by its kind."""
     HEARD[kind](event, **details)
 
 
@@ -69,10 +70,10 @@ def _link(player, person: Person | None) -> None:
 
 
 HEARD = {
-    changes.ENTRY_REGISTERED: _entry_registered,
-    changes.ENTRY_RESTORED: _entry_restored,
-    changes.ENTRY_CHANGED: _entry_changed,
-    changes.RESULT_CHANGED: _result_changed,
-    changes.DATE_MOVED: _date_moved,
-    changes.EVENT_RESTORED: _event_restored,
+    signals.ENTRY_REGISTERED: _entry_registered,
+    signals.ENTRY_RESTORED: _entry_restored,
+    signals.ENTRY_CHANGED: _entry_changed,
+    signals.RESULT_CHANGED: _result_changed,
+    signals.DATE_MOVED: _date_moved,
+    signals.EVENT_RESTORED: _event_restored,
 }

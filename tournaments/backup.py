@@ -24,8 +24,9 @@ from tournaments.models import (
     Seat,
     TPAdjustment,
 )
-from tournaments.services.changes import ENTRY_RESTORED, EVENT_RESTORED, announce, event_change
+from tournaments.services.changes import announce, event_change
 from tournaments.services.events import free_slug
+from tournaments.signals import ENTRY_RESTORED, EVENT_RESTORED
 
 FORMAT, VERSION = "gaininggrounds-event", 1
 

@@ -16,10 +16,8 @@ from django.db import connection
 from gaininggrounds.celery import app as celery_app
 from notifications.models import Notification
 from notifications.tasks import send_notification
-from tests.processes import celery_worker, emails_in, postgres_url, stop
+from tests.processes import celery_worker, emails_in, free_port, postgres_url, redis_server, stop
 from tournaments.models import Event
-
-BROKER = "redis://127.0.0.1:6379/5"  # a queue of its own, away from the suite's
 
 
 class SilentMailServer:
@@ -47,26 +45,34 @@ class SilentMailServer:
             client.close()
 
 
-def worker(env_extra):
+@pytest.fixture
+def broker():
+    """A Redis of the test's own on a free port: a queue away from the suite's (and its parallel workers')."""
+    port = free_port()
+    server = redis_server(port)
+    yield f"redis://127.0.0.1:{port}/0"
+    stop(server)
+
+
+def worker(broker, env_extra):
     inherited = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")}
-    return celery_worker({**inherited, "DATABASE_URL": postgres_url(connection.settings_dict), "REDIS_URL": BROKER,
+    return celery_worker({**inherited, "DATABASE_URL": postgres_url(connection.settings_dict), "REDIS_URL": broker,
                           "CELERY_VISIBILITY_TIMEOUT": "3", "CELERY_RESTORE_INTERVAL": "1",
                           "CELERY_RESTORE_THROTTLE": "1", **env_extra})
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_task_whose_worker_is_killed_runs_again_and_sends_once(tmp_path, django_user_model):
+def test_a_task_whose_worker_is_killed_runs_again_and_sends_once(tmp_path, django_user_model, broker):
     if connection.vendor != "postgresql" or "redis" not in settings.CACHES["default"]["BACKEND"].lower():
         pytest.skip("needs PostgreSQL and Redis (the CI's second run)")
     organizer = django_user_model.objects.create_user("org", password="x" * 12)
     event = Event.objects.create(name="Kill", slug="kill", date="2017-05-06", format="gg2017", created_by=organizer)
     note = Notification.objects.create(event=event, to="ann@example.org", kind=Notification.ROUND_PUBLISHED,
                                        about="round:1", subject="Round 1: table 3", body="Table 3 against Bob")
-    with celery_app.connection_for_write(BROKER) as broker:
-        broker.default_channel.client.flushdb()
-        send_notification.apply_async(args=[note.pk], connection=broker)
+    with celery_app.connection_for_write(broker) as connected:
+        send_notification.apply_async(args=[note.pk], connection=connected)
     silent = SilentMailServer()
-    first = worker({"EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(silent.port), "EMAIL_USE_TLS": "0"})
+    first = worker(broker, {"EMAIL_HOST": "127.0.0.1", "EMAIL_PORT": str(silent.port), "EMAIL_USE_TLS": "0"})
     try:
         assert silent.accepted.wait(60), "the first worker never started sending"
         first.send_signal(signal.SIGKILL)
@@ -76,7 +82,7 @@ def test_a_task_whose_worker_is_killed_runs_again_and_sends_once(tmp_path, djang
     note.refresh_from_db()
     assert note.sent_at is None  # killed mid-send: nothing was marked
     outbox = tmp_path / "mail"
-    second = worker({"EMAIL_FILE_PATH": str(outbox)})
+    second = worker(broker, {"EMAIL_FILE_PATH": str(outbox)})
     try:
         for _ in range(120):
             note.refresh_from_db()
@@ -85,8 +91,8 @@ def test_a_task_whose_worker_is_killed_runs_again_and_sends_once(tmp_path, djang
             time.sleep(0.5)
         assert note.sent_at is not None, "the task was not handed out again"
         # Hand it out a third time on purpose: already sent, so nothing more goes out.
-        with celery_app.connection_for_write(BROKER) as broker:
-            send_notification.apply_async(args=[note.pk], connection=broker)
+        with celery_app.connection_for_write(broker) as connected:
+            send_notification.apply_async(args=[note.pk], connection=connected)
         time.sleep(3)
         assert len(emails_in(outbox)) == 1
     finally:

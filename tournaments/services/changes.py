@@ -11,7 +11,7 @@ service expects (two requests racing past the same check) becomes a conflict
 with a clear message, found by the constraint's name; any other IntegrityError
 is a bug and stays one (a logged 500).
 
-`announce` is how the rest of the site hears of a change (see `tournament_changed`): the tournament
+`announce` is how the rest of the site hears of a change (`tournaments.signals`): the tournament
 imports nothing of the apps built on it.
 """
 from __future__ import annotations
@@ -22,33 +22,21 @@ from contextlib import contextmanager
 
 from django.apps import apps
 from django.db import IntegrityError, connection, models, transaction
-from django.dispatch import Signal
 
 from gaininggrounds import http_cache
 from scoring.messages import say
 from scoring.problems import Conflict, Problem
 from tournaments import selectors
 from tournaments.models import Event, Player
+from tournaments.signals import KINDS, tournament_changed
 
 SHARED = "shared"
 
-# The one hook the apps built on the tournament listen to (people: who an entry is, ratings due). Sent
-# by `announce` inside the change's transaction, just where the change happens: what a receiver writes
-# (a person linked, a rating marked due) commits or rolls back with the change, and a receiver that
-# refuses (a Problem raised) refuses the whole change. Work that must wait for the commit, a receiver
-# puts off with transaction.on_commit itself. Each kind and what comes with it:
-ENTRY_REGISTERED = "entry_registered"  # player; user (their own account) or person (the id an organizer chose)
-ENTRY_RESTORED = "entry_restored"  # player; user, person (the id the backup names, perhaps another server's)
-ENTRY_CHANGED = "entry_changed"  # player; fields (the names of the fields an organizer set)
-RESULT_CHANGED = "result_changed"  # game (its result entered, corrected, confirmed or replaced)
-DATE_MOVED = "date_moved"  # before, after (the event's two dates)
-EVENT_RESTORED = "event_restored"  # a backup restored as this new event, whole
-KINDS = (ENTRY_REGISTERED, ENTRY_RESTORED, ENTRY_CHANGED, RESULT_CHANGED, DATE_MOVED, EVENT_RESTORED)
-tournament_changed = Signal()
 
 
 def announce(event: Event, kind: str, **details) -> None:
-    """Tell the listeners of `tournament_changed` what just changed in `event` (inside its transaction)."""
+    """Tell the listeners of `tournament_changed` what just changed in `event`, inside its transaction (a
+    listener's writes commit with the change; a listener's refusal refuses it)."""
     if kind not in KINDS:
         raise ValueError(f"unknown change {kind}")
     tournament_changed.send(sender=Event, kind=kind, event=event, **details)

@@ -14,7 +14,8 @@ from scoring.missions import PER_ROUND, pool_size, scheme_pool_problems, unknown
 from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
 from tournaments.models import Event, Game
-from tournaments.services.changes import DATE_MOVED, announce, event_change
+from tournaments.services.changes import announce, event_change
+from tournaments.signals import DATE_MOVED
 from tournaments.standings import DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.

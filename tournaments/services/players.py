@@ -9,7 +9,8 @@ from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict
 from tournaments import selectors
 from tournaments.models import Event, Player
-from tournaments.services.changes import ENTRY_CHANGED, ENTRY_REGISTERED, announce, event_change
+from tournaments.services.changes import announce, event_change
+from tournaments.signals import ENTRY_CHANGED, ENTRY_REGISTERED
 
 
 def player_register(

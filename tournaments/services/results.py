@@ -13,8 +13,9 @@ from scoring.problems import conflict, invalid
 from scoring.report import CONCEDED, PLAYED, Report
 from scoring.results import score_report
 from tournaments.models import Game, Player, PlayerReport, Result
-from tournaments.services.changes import RESULT_CHANGED, SHARED, announce, event_change
+from tournaments.services.changes import SHARED, announce, event_change
 from tournaments.services.events import refuse_if_finished
+from tournaments.signals import RESULT_CHANGED
 from tournaments.standings import ACTIVE, DROPPED
 
 

@@ -1,0 +1,20 @@
+"""The one hook the apps built on the tournament listen to (people: who an entry is, which ratings are
+due), so that the tournament imports nothing of theirs. A service tells it with
+`services.changes.announce`, inside the change's transaction, just where the change happens: what a
+listener writes (a person linked, a rating marked due) commits or rolls back with the change, and a
+listener that refuses (a Problem raised) refuses the whole change. Work that must wait for the commit, a
+listener puts off with transaction.on_commit itself.
+
+A leaf module (Django's dispatcher and nothing of ours), so an app can connect to it at start without
+importing the tournament's services."""
+from django.dispatch import Signal
+
+# Each kind, and what comes with it besides the event:
+ENTRY_REGISTERED = "entry_registered"  # player; user (their own account) or person (the id an organizer chose)
+ENTRY_RESTORED = "entry_restored"  # player; user, person (the id the backup names, perhaps another server's)
+ENTRY_CHANGED = "entry_changed"  # player; fields (the names of the fields an organizer set)
+RESULT_CHANGED = "result_changed"  # game (its result entered, corrected, confirmed or replaced)
+DATE_MOVED = "date_moved"  # before, after (the event's two dates)
+EVENT_RESTORED = "event_restored"  # a backup restored as this new event, whole
+KINDS = (ENTRY_REGISTERED, ENTRY_RESTORED, ENTRY_CHANGED, RESULT_CHANGED, DATE_MOVED, EVENT_RESTORED)
+tournament_changed = Signal()
