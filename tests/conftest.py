@@ -10,9 +10,18 @@ from hypothesis import settings
 from rest_framework.test import APIClient
 
 from tests.factories import Api, make_user
+from tests.profiles import BASE_EXAMPLES
 
-# Shared machines are noisy: judge properties by their examples, never by a deadline.
-settings.register_profile("gaininggrounds", deadline=None, max_examples=60)
+# Hypothesis's profiles (tests/profiles.py says how each test scales with them). Shared machines are
+# noisy: judge properties by their examples, never by a deadline.
+# - "gaininggrounds", the default (make test, CI): the same examples every run (derandomized, drawn from
+#   each test's name), so a red run is red again, on any machine, until the code is fixed.
+# - "wide", by hand (`pytest --hypothesis-profile=wide`): fresh random examples, ten times as many; a
+#   failure prints the seed that reproduces it (`--hypothesis-seed=...`).
+settings.register_profile("gaininggrounds", deadline=None, max_examples=BASE_EXAMPLES, derandomize=True,
+                          database=None, print_blob=True)
+settings.register_profile("wide", deadline=None, max_examples=BASE_EXAMPLES * 10, derandomize=False,
+                          print_blob=True)
 settings.load_profile("gaininggrounds")
 
 HERE = Path(__file__).parent

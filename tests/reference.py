@@ -45,3 +45,32 @@ def full_graph_objective(ids: list, totals: dict, legal: Callable) -> tuple[int,
     if len(matching) != games:
         return None
     return objective(list(matching), totals)
+
+
+def perfectly_matchable(ids: list, legal: Callable) -> bool:
+    """Whether `ids` can all be paired by legal pairs (networkx's maximum-cardinality blossom on the legal
+    graph: nothing of the engine's, no costs)."""
+    import networkx as nx
+
+    ids = list(ids)
+    if len(ids) % 2:
+        return False
+    graph = nx.Graph()
+    graph.add_nodes_from(ids)
+    graph.add_edges_from((a, b) for i, a in enumerate(ids) for b in ids[i + 1:] if legal(a, b))
+    return len(nx.max_weight_matching(graph, maxcardinality=True)) == len(ids) // 2
+
+
+def pairing_with_a_bye_exists(ids: list, eligible: set, legal: Callable) -> bool:
+    """Whether some eligible player can sit out while the others are paired legally: a perfect matching of
+    the legal graph with one stand-in joined to every eligible player."""
+    stand_in = object()
+    return perfectly_matchable([*ids, stand_in],
+                               lambda a, b: (b in eligible if a is stand_in else a in eligible if b is stand_in
+                                             else legal(a, b)))
+
+
+def lowest_possible_bye(order_low_first: list, eligible: set, legal: Callable):
+    """The lowest-placed eligible player for whom the others can still be paired legally (None: nobody)."""
+    return next((c for c in order_low_first
+                 if c in eligible and perfectly_matchable([i for i in order_low_first if i != c], legal)), None)

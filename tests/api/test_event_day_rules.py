@@ -106,3 +106,4 @@ def test_an_m4e_backup_keeps_missions_per_table_and_leaders(api):
     old = dict(data, event={k: v for k, v in data["event"].items() if k not in ("missions", "missions_plan",
                                                                                   "dead_mans_hand")})
     assert import_event(old).missions == "per_round", "a backup from before the setting takes the default"
+

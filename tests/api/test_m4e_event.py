@@ -123,7 +123,7 @@ def test_missions_at_the_table_are_reported_with_the_result_and_kept(api, client
     event = m4e_event(api, players=4, missions="at_table")
     assert event["missions"] == "at_table"
     rnd = api.post(f"/api/events/{event['id']}/rounds/", {})[1]
-    assert all(g["mission"] is None for g in rnd["games"])
+    assert len(rnd["games"]) == 2 and all(g["mission"] is None for g in rnd["games"])
     game = rnd["games"][0]
     keys = {p["id"]: p["key"] for p in api.get(f"/api/events/{event['id']}/players/")[1]}
     player_a = Api(APIClient(), key=keys[game["player_a"]])
@@ -177,7 +177,7 @@ def test_m3e_can_draw_missions_per_table_too(api):
     for i in range(4):
         api.post(f"/api/events/{event['id']}/players/", {"name": f"P{i}", "faction": "guild"})
     rnd = api.post(f"/api/events/{event['id']}/rounds/", {})[1]
-    assert all(len(g["mission"]["scheme_pool"]) == 5 for g in rnd["games"])
+    assert len(rnd["games"]) == 2 and all(len(g["mission"]["scheme_pool"]) == 5 for g in rnd["games"])
 
 
 def test_the_missions_setting_is_fixed_once_round_one_is_paired(api):

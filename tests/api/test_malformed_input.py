@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.factories import db_state
+from tests.profiles import examples
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False) | st.text(max_size=30),
@@ -19,7 +20,7 @@ FIELDS = ["name", "date", "format", "rounds", "rematch_window", "faction", "club
 bodies = json_values | st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=6)
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=bodies, target=st.integers(0, 7))
 def test_random_bodies_never_reach_a_500(api, body, target):
     status, event = api.post("/api/events/", {"name": "Fuzz", "date": "2017-01-01", "format": "gg2017"})
@@ -123,7 +124,7 @@ CONTENT_TYPES = ["application/json", "application/x-www-form-urlencoded", "multi
                  "text/plain", "application/json; charset=latin-1", ""]
 
 
-@settings(max_examples=120, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(120), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(raw=st.binary(max_size=300) | st.text(max_size=300).map(str.encode), call=st.sampled_from(JUNK_CALLS),
        content_type=st.sampled_from(CONTENT_TYPES))
 def test_junk_to_every_parser_is_a_4xx_with_the_standard_body_and_changes_nothing(api, client, raw, call,

@@ -26,7 +26,7 @@ def test_a_published_round_tells_each_player_with_an_email(api, django_capture_o
     assert sorted(m.to[0] for m in mail.outbox) == ["ann@example.org", "bob@example.org"]
     assert all("round 1" in m.subject for m in mail.outbox)
     assert any("table" in m.subject or "bye" in m.subject for m in mail.outbox)
-    assert all(n.sent_at for n in Notification.objects.all())
+    assert Notification.objects.count() == 2 and all(n.sent_at for n in Notification.objects.all())
 
 
 def test_nothing_is_sent_before_the_commit_and_a_task_run_twice_sends_once(api, django_capture_on_commit_callbacks):

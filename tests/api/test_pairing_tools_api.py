@@ -8,7 +8,18 @@ import pytest
 from django.db import connection
 
 from jobs.models import Job
-from tests.factories import error_codes, new_event, play_round, rejected
+from scoring.problems import Conflict
+from tests.factories import (
+    db_state,
+    error_codes,
+    event_made,
+    new_event,
+    play_round,
+    rejected,
+    results_entered,
+    round_paired,
+)
+from tournaments import services
 
 
 def test_games_carry_flags_and_the_round_its_objective(api):
@@ -157,3 +168,28 @@ def test_a_real_worker_on_redis_runs_the_pairing_and_export_jobs(api, settings):
     finally:
         worker.terminate()
         worker.wait(20)
+
+
+def test_an_unpairable_round_is_a_409_naming_the_rule_and_the_table_settings_asked_with_it_are_undone(api):
+    """docs/pairing.md: a round no legal pairing allows is refused whole. The table settings sent with the
+    request change the event before pairing, inside the same transaction: they are rolled back too."""
+    event, _ids = new_event(api, players=2)
+    play_round(api, event)  # the two have met: round 2 would be a rematch inside the window
+    answer = rejected(api, "POST", f"/api/events/{event['id']}/rounds/",
+                      {"seed": 1, "unavailable_tables": [1, 2], "fresh_tables": True}, 409)
+    assert error_codes(answer) == {(None, "no_legal_pairing")}
+    assert "rematch" in answer["errors"][0]["detail"]
+    status, unchanged = api.get(f"/api/events/{event['id']}/")
+    assert (unchanged["unavailable_tables"], unchanged["fresh_tables"]) == ([], False)
+
+
+def test_the_service_alone_undoes_the_table_settings_of_an_unpairable_round(organizer):
+    """The same refusal without the API's request transaction around it: the service's own transaction
+    takes the settings back."""
+    user = organizer[0]
+    event = event_made(user, players=2)
+    results_entered(round_paired(event, user), user)
+    before = db_state()
+    with pytest.raises(Conflict):
+        services.round_generate(event=event, by=user, seed="1", unavailable_tables=[1, 2], fresh_tables=True)
+    assert db_state() == before

@@ -1,4 +1,6 @@
 """Players report from their phones: report, confirm, dispute, the organizer decides; keys and throttles."""
+import base64
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -159,7 +161,10 @@ def test_with_self_reporting_off_only_organizers_enter_results(running):
 def test_keys_go_to_organizers_only(running, anon_api, stranger_api):
     path = f"/api/events/{running.id}/players/"
     _, mine = running.organizer.get(path)
-    assert all(len(p["key"]) >= 22 and p["link"].endswith(f"/p/{p['key']}/") for p in mine)
+    # 192 random bits (docs/players.md): 24 bytes, 32 URL-safe characters; no two alike.
+    assert mine and all(len(base64.urlsafe_b64decode(p["key"] + "=" * (-len(p["key"]) % 4))) == 24
+                        and len(p["key"]) == 32 and p["link"].endswith(f"/p/{p['key']}/") for p in mine)
+    assert len({p["key"] for p in mine}) == len(mine)
     some_player = running.as_player(mine[0]["id"])
     for outsider in (anon_api, stranger_api, some_player):
         _, players = outsider.get(path)

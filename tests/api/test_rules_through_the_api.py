@@ -1,4 +1,6 @@
 """The rules module as an organizer meets it: announced settings, flipped missions, validated reports."""
+import pytest
+
 from tests.factories import error_codes, new_event, rejected
 
 POOL = ["claim-jump", "frame-for-murder", "accusation", "show-of-force", "search-the-ruins"]
@@ -98,6 +100,28 @@ def test_sos_tiebreak_orders_the_standings(api):
     rows = api.get(f"/api/events/{eid}/standings/")[1]["standings"]
     # The loser of game 1 faced a 3-TP opponent (SOS 3); the drawn players faced 1 TP each.
     assert [(r["tp"], r["sos"]) for r in rows] == [(3, 0), (1, 1), (1, 1), (0, 3)]
+
+
+@pytest.mark.parametrize("chain", [["tp", "diff", "vp"], ["sos", "tp"], ["vp", "sos", "diff"], ["diff"],
+                                   ["sos", "vp", "tp"]])
+def test_the_events_tiebreak_chain_is_the_one_the_standings_follow(api, chain):
+    """Whatever chain the organizer sets, the API's rows are in that chain's order of their own figures
+    (ties by name), with shared places; strength of schedule first puts last round's loser on top."""
+    event, ids = new_event(api, players=4, rounds=3)
+    eid = event["id"]
+    g1, g2 = api.post(f"/api/events/{eid}/rounds/", {"seed": 3})[1]["games"]
+    api.post(f"/api/games/{g1['id']}/result/", {"vp_a": 6, "vp_b": 4})
+    api.post(f"/api/games/{g2['id']}/result/", {"vp_a": 5, "vp_b": 5})
+    assert api.call("PATCH", f"/api/events/{eid}/", {"tiebreaks": chain})[0] == 200
+    rows = api.get(f"/api/events/{eid}/standings/")[1]["standings"]
+
+    def merit(row):
+        return tuple(row[key] for key in chain)
+
+    assert rows == sorted(rows, key=lambda r: (tuple(-v for v in merit(r)), r["name"].casefold()))
+    assert [r["rank"] for r in rows] == [1 + sum(merit(o) > merit(r) for o in rows) for r in rows]
+    if chain[0] == "sos":
+        assert (rows[0]["player"], rows[0]["tp"], rows[-1]["player"]) == (g1["player_b"], 0, g1["player_a"])
 
 
 def result_path(api, pool=POOL):

@@ -1,4 +1,5 @@
 """GG2017 'Standings': TP, then Differential, then VP; shared places skip the next."""
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -68,3 +69,41 @@ def test_rank_is_one_plus_the_number_strictly_ahead(rows):
         assert row.rank == ahead + 1
     keys = [(r.totals.tp, r.totals.diff, r.totals.vp) for r in table]
     assert keys == sorted(keys, reverse=True)
+
+
+# Two rounds of four, worked by hand (name: TP, Diff, VP, opponents -> SOS):
+#   A beat B 6-5, lost to C 7-10:  3, -2, 13, (B, C) -> 7
+#   B lost to A 5-6, beat D 4-3:   3,  0,  9, (A, D) -> 4
+#   C drew D 5-5, beat A 10-7:     4,  3, 15, (D, A) -> 4
+#   D drew C 5-5, lost to B 3-4:   1, -1,  8, (C, B) -> 7
+FOUR = [Entrant(1, "A"), Entrant(2, "B"), Entrant(3, "C"), Entrant(4, "D")]
+TWO_ROUNDS = [
+    SideResult(1, 1, 6, 3, 1, opponent=2), SideResult(2, 1, 5, 0, -1, opponent=1),
+    SideResult(3, 1, 5, 1, 0, opponent=4), SideResult(4, 1, 5, 1, 0, opponent=3),
+    SideResult(1, 2, 7, 0, -3, opponent=3), SideResult(3, 2, 10, 3, 3, opponent=1),
+    SideResult(2, 2, 4, 3, 1, opponent=4), SideResult(4, 2, 3, 0, -1, opponent=2),
+]
+
+
+@pytest.mark.parametrize(("chain", "expected"), [
+    (("tp",), [("C", 1), ("A", 2), ("B", 2), ("D", 4)]),  # A and B share second place
+    (("tp", "diff"), [("C", 1), ("B", 2), ("A", 3), ("D", 4)]),  # Differential puts B first
+    (("tp", "vp"), [("C", 1), ("A", 2), ("B", 3), ("D", 4)]),  # VP puts A first
+    (("tp", "sos"), [("C", 1), ("A", 2), ("B", 3), ("D", 4)]),  # so does strength of schedule
+    (("diff", "tp"), [("C", 1), ("B", 2), ("D", 3), ("A", 4)]),  # Differential first: D above A
+    (("vp",), [("C", 1), ("A", 2), ("B", 3), ("D", 4)]),
+    (("sos",), [("A", 1), ("D", 1), ("B", 3), ("C", 3)]),  # the strongest schedules first, C last
+    (("sos", "vp"), [("A", 1), ("D", 2), ("C", 3), ("B", 4)]),
+])
+def test_every_tiebreak_option_orders_the_standings_as_worked_by_hand(chain, expected):
+    rows = standings(FOUR, TWO_ROUNDS, tiebreaks=chain)
+    assert [(r.entrant.name, r.rank) for r in rows] == expected
+    assert {r.entrant.name: (r.totals.tp, r.totals.diff, r.totals.vp, r.totals.sos) for r in rows} == {
+        "A": (3, -2, 13, 7), "B": (3, 0, 9, 4), "C": (4, 3, 15, 4), "D": (1, -1, 8, 7)}
+
+
+def test_each_option_changes_the_order_somewhere_in_the_worked_field():
+    """The worked field above has power: each tiebreak, put first, orders it unlike every other."""
+    orders = {key: [r.entrant.name for r in standings(FOUR, TWO_ROUNDS, tiebreaks=(key,))]
+              for key in ("tp", "diff", "vp", "sos")}
+    assert orders["sos"] != orders["tp"] != orders["diff"] and orders["vp"] != orders["diff"]

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tournaments.pairing.matching as matching
+from tests.profiles import examples
 from tournaments.pairing.matching import NATIVE_LIMIT, SolverMissing, min_cost_perfect_matching
 from tournaments.pairing.native import build
 
@@ -55,7 +56,7 @@ def solve(size: int, costs: dict[tuple[int, int], tuple[int, ...]]):
     return min_cost_perfect_matching(size, left, right, tiers)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(graphs())
 def test_the_solver_finds_the_cheapest_perfect_matching_tier_by_tier(graph):
     size, costs = graph

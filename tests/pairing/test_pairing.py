@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.problems import Conflict
+from tests.profiles import examples
 from tests.reference import best_objective, objective
 from tournaments.pairing import Contender, pair_round
 
@@ -37,7 +38,7 @@ def legality(met, round_number, window):
     return legal
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(situations())
 def test_engine_is_legal_and_as_good_as_brute_force(situation):
     contenders, round_number, window, met, ringer, seed = situation

@@ -13,6 +13,7 @@ import tournaments.pairing.engine as engine
 from benchmarks.fields import simulate
 from tests.pairing.test_pairing_exactness import RINGER, check_against_full_graph, simulated_field
 from tests.pairing.test_pairing_worst_fields import SIMULATED
+from tests.profiles import examples
 from tournaments.pairing import Contender
 from tournaments.pairing.candidates import lower_bound
 
@@ -25,7 +26,7 @@ def least_pairing_cost(points: list[int]) -> int:
     return min((first - rest[i]) ** 2 + least_pairing_cost(rest[:i] + rest[i + 1:]) for i in range(len(rest)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(points=st.lists(st.integers(-5, 5), min_size=2, max_size=8).filter(lambda p: len(p) % 2 == 0))
 def test_the_lower_bound_never_exceeds_the_cheapest_pairing(points):
     assert lower_bound(np.array(sorted(points, reverse=True))) <= least_pairing_cost(points)
@@ -36,7 +37,7 @@ def candidate_graphs(monkeypatch):
     monkeypatch.setattr(engine, "SMALL_BLOCK", 4)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(n=st.integers(4, 44), **SIMULATED)
 def test_simulated_fields_on_candidate_graphs_match_the_complete_graph(n, kind, round_number, seed, window, history,
                                                                       with_ringer):
@@ -46,7 +47,7 @@ def test_simulated_fields_on_candidate_graphs_match_the_complete_graph(n, kind, 
         check_against_full_graph(contenders, met, round_number, window, seed, RINGER if with_ringer else None)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(n=st.integers(6, 40), rounds=st.integers(1, 6), bans=st.integers(0, 4), seed=st.integers(0, 10**6))
 def test_adversarial_fields_on_candidate_graphs_match_the_complete_graph(n, rounds, bans, seed):
     """Neighbours banned from meeting."""
@@ -56,7 +57,7 @@ def test_adversarial_fields_on_candidate_graphs_match_the_complete_graph(n, roun
         check_against_full_graph(contenders, met, rounds + 1, 3, seed)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(n=st.integers(60, 140), kind=st.sampled_from(["skill", "random"]), round_number=st.integers(2, 10),
        seed=st.integers(0, 10**6))
 def test_larger_fields_on_candidate_graphs_match_the_complete_graph(n, kind, round_number, seed):
@@ -67,7 +68,7 @@ def test_larger_fields_on_candidate_graphs_match_the_complete_graph(n, kind, rou
         check_against_full_graph(contenders, met, round_number, 3, seed)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(levels=st.lists(st.integers(1, 9), min_size=2, max_size=4), seed=st.integers(0, 10**6),
        bans=st.floats(0, 0.4), drawn=st.booleans())
 def test_crowds_of_equal_players_with_bans_among_them_match_the_complete_graph(levels, seed, bans, drawn):

@@ -12,6 +12,7 @@ import tournaments.pairing.engine as engine
 import tournaments.pairing.matching as matching
 from benchmarks.fields import simulate
 from tests.pairing.test_pairing_exactness import RINGER, check_against_full_graph
+from tests.profiles import examples
 from tests.reference import best_objective
 from tournaments.pairing import Contender, pair_round
 
@@ -21,7 +22,7 @@ SIMULATED = {"kind": st.sampled_from(["skill", "random"]), "round_number": st.in
              "history": st.sampled_from(["greedy", "engine"]), "with_ringer": st.booleans()}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(n=st.integers(2, 48), **SIMULATED)
 def test_skill_correlated_and_late_rounds_match_the_complete_graph(n, kind, round_number, seed, window, history,
                                                                    with_ringer):
@@ -29,7 +30,7 @@ def test_skill_correlated_and_late_rounds_match_the_complete_graph(n, kind, roun
     check_against_full_graph(contenders, met, round_number, window, seed, RINGER if with_ringer else None)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(n=st.sampled_from([6, 8, 10, 12]), round_number=st.integers(2, 10), seed=st.integers(0, 10**6),
        window=st.integers(2, 5))
 def test_small_skill_fields_match_brute_force(n, round_number, seed, window):
@@ -47,7 +48,7 @@ def test_small_skill_fields_match_brute_force(n, round_number, seed, window):
     assert found == best
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(n=st.integers(2, 40), level=st.integers(0, 9), banned=st.integers(0, 60), seed=st.integers(0, 10**6))
 def test_a_level_group_with_bans_is_paired_legally_whenever_it_can_be(n, level, banned, seed):
     rng = random.Random(seed)
@@ -84,7 +85,7 @@ def test_a_level_group_follows_the_seed():
     assert len({pair_round(contenders, round_number=2, seed=s).games for s in range(4)}) > 1
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(n=st.integers(60, 160), kind=st.sampled_from(["skill", "random"]), round_number=st.integers(2, 10),
        seed=st.integers(0, 10**6), history=st.sampled_from(["greedy", "engine"]))
 def test_larger_skill_fields_match_the_complete_graph(n, kind, round_number, seed, history):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from ratings.longshanks import damping, rpi
 from ratings.skill import DRAW, LOSS, WIN, RatedGame, Rating, history, rate, rate_from
+from tests.profiles import examples
 
 DAY = date(2026, 1, 3)
 
@@ -27,7 +28,7 @@ def seasons(draw):
     return games
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seasons(), st.randoms(use_true_random=False))
 def test_the_order_games_and_same_date_events_are_listed_in_does_not_matter(games, rng):
     shuffled = list(games)
@@ -35,7 +36,7 @@ def test_the_order_games_and_same_date_events_are_listed_in_does_not_matter(game
     assert rate(shuffled) == rate(games)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seasons(), st.integers(0, 6))
 def test_an_update_from_a_date_on_equals_recomputing_from_scratch(games, weeks):
     day = DAY + timedelta(days=7 * weeks)
@@ -43,7 +44,7 @@ def test_an_update_from_a_date_on_equals_recomputing_from_scratch(games, weeks):
     assert rate_from(day, games, before) == rate(games)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seasons(), st.data())
 def test_a_correction_moves_only_the_ratings_from_its_period_on(games, data):
     index = data.draw(st.integers(0, len(games) - 1))
@@ -54,7 +55,7 @@ def test_a_correction_moves_only_the_ratings_from_its_period_on(games, data):
     assert before == [(period, rated) for period, rated in history(corrected) if period < moved]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seasons())
 def test_each_person_counts_their_games_and_nobody_without_one_is_rated(games):
     ratings = rate(games)

@@ -68,10 +68,20 @@ def test_redis_stopped_and_started_again(tmp_path):
                 break
             time.sleep(0.5)
         assert Notification.objects.filter(sent_at=None).count() == 0, "pending emails never went out"
-        time.sleep(3)  # beat goes on queuing what is pending: nothing is, so nothing more is sent
+        # Beat goes on queuing what is pending. A marker left pending now is queued behind anything queued
+        # before it, and the worker takes one task at a time, in order: once the marker is sent, any
+        # duplicate of the four would have been sent too.
+        marker = Notification.objects.create(event=event, to="marker@example.org", kind=Notification.ROUND_PUBLISHED,
+                                             about="marker", subject="Marker", body="Queued behind the rest")
+        for _ in range(120):
+            marker.refresh_from_db()
+            if marker.sent_at:
+                break
+            time.sleep(0.5)
+        assert marker.sent_at is not None, "beat never queued the marker"
         recipients = sorted(line for message in emails_in(outbox) for line in message.splitlines()
                             if line.startswith("To: "))
-        assert recipients == [f"To: {name}@example.org" for name in ("ann", "bob", "cid", "dee")]  # each once
+        assert recipients == [f"To: {name}@example.org" for name in ("ann", "bob", "cid", "dee", "marker")]  # once
         status, headers, _ = fetch(base + f"/e/{event.slug}/rounds/1/")
         assert status == 200 and headers["X-Cache"] in ("miss", "hit")  # the cache serves again
     finally:

@@ -45,6 +45,17 @@ class SilentMailServer:
             client.close()
 
 
+def sent_by(note, *, seconds: float, why: str = "never sent") -> None:
+    """Wait for the notification to be marked sent, at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        note.refresh_from_db()
+        if note.sent_at:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"{note.subject}: {why} within {seconds} s")
+
+
 @pytest.fixture
 def broker():
     """A Redis of the test's own on a free port: a queue away from the suite's (and its parallel workers')."""
@@ -84,16 +95,17 @@ def test_a_task_whose_worker_is_killed_runs_again_and_sends_once(tmp_path, djang
     outbox = tmp_path / "mail"
     second = worker(broker, {"EMAIL_FILE_PATH": str(outbox)})
     try:
-        for _ in range(120):
-            note.refresh_from_db()
-            if note.sent_at:
-                break
-            time.sleep(0.5)
-        assert note.sent_at is not None, "the task was not handed out again"
-        # Hand it out a third time on purpose: already sent, so nothing more goes out.
+        sent_by(note, seconds=60, why="the task was not handed out again")
+        # Hand it out a third time on purpose: already sent, so nothing more goes out. A marker queued
+        # behind it is sent once the worker (one task at a time, in order) is past it: no sleep, no race.
+        marker = Notification.objects.create(event=event, to="marker@example.org", kind=Notification.ROUND_PUBLISHED,
+                                             about="round:2", subject="Marker", body="Behind the third hand-out")
         with celery_app.connection_for_write(broker) as connected:
             send_notification.apply_async(args=[note.pk], connection=connected)
-        time.sleep(3)
-        assert len(emails_in(outbox)) == 1
+            send_notification.apply_async(args=[marker.pk], connection=connected)
+        sent_by(marker, seconds=60)
+        recipients = sorted(line for message in emails_in(outbox) for line in message.splitlines()
+                            if line.startswith("To: "))
+        assert recipients == ["To: ann@example.org", "To: marker@example.org"]
     finally:
         stop(second)

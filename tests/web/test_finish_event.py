@@ -1,5 +1,7 @@
 """The end of the event: finishing it stops the clock and makes the standings final (rounds and results
 refused until it is reopened), and a final results page shows the podium and the best in each faction."""
+import re
+
 from django.test import Client
 from django.utils import timezone
 
@@ -39,7 +41,14 @@ def test_the_final_results_page_shows_the_podium_and_best_in_faction(api, runnin
     winners = {Game.objects.get(pk=g["id"]).player_a.name for g in running.games}
     podium = page.split('class="podium"')[1].split("</ol>")[0]
     assert all(name in podium for name in winners) and "Best in faction" in page
-    assert page.count("<strong>") >= 4, "each faction's best player"
+    # Best in faction: for every faction played, its best-placed player (the standings' first of it).
+    rows = api.get(f"/api/events/{eid}/standings/")[1]["standings"]
+    best = {}
+    for row in rows:
+        best.setdefault(row["faction"], row["name"])
+    cards = page.split("Best in faction")[1].split("</ul>")[0]
+    shown = re.findall(r"<li><strong>[^<]+</strong>: <a href=\"[^\"]+\">([^<]+)</a>", cards)
+    assert len(best) >= 2 and sorted(shown) == sorted(best.values())
     standings = Client().get(f"/e/{event.slug}/standings/").content.decode()
     assert "Final standings" in standings and ">final<" in standings
 

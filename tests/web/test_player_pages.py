@@ -61,7 +61,9 @@ def test_a_dispute_goes_to_the_organizer_first_with_both_versions(round_two):
 def test_an_impossible_report_shows_the_rule_beside_the_field_and_saves_nothing(round_two):
     game, ann = round_two, round_two.player_a
     response = Client().post(private(ann), {"action": "report", "my_vp": 12, "their_vp": 3, "outcome": "played"})
-    assert response.status_code == 200 and "10" in response.content.decode()
+    page = response.content.decode()
+    # The validator's own sentence, with the reported figure and GG2017's limit, beside the field.
+    assert response.status_code == 200 and "reported 12 VP; Gaining Grounds 2017 allows at most 10 in a game" in page
     assert not game.reports.exists() and not AuditRecord.objects.filter(action="result_reported").exists()
 
 
