@@ -1,13 +1,17 @@
 """Late arrivals: a player who joins after round 1 starts on 0, or (an event setting) takes the forfeit
 loser's award for each round before their first game, so they rank below those who played and lost."""
 import pytest
+from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.formats import Award
 from scoring.problems import Conflict
+from scoring.report import Report
 from tests.factories import Api, event_made, make_user, rejected, results_entered, round_paired
 from tournaments import selectors, services
+from tournaments.pairing.report import REMATCH_IN_WINDOW
+from tournaments.services.rounds import REMATCH_AVOIDED
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES, missed_round_losses
 
 LOSS = Award(tp=0, diff=-10, vp=0)
@@ -90,3 +94,39 @@ def test_the_setting_is_fixed_once_round_1_is_paired(db):
     event, user, late = late_event(LATE_ON_ZERO)
     with pytest.raises(Conflict, match="late_arrivals"):
         services.event_update(event=event, by=user, late_arrivals=LATE_WITH_LOSSES)
+
+
+def rematch_at_the_free_seat(user):
+    """Round 1 played by six; the winner of table 1 (10-0, so his opponent is last) is away when round 2
+    is drafted, and that opponent gets the bye. Returns (event, the late player, his round-1 opponent)."""
+    event = event_made(user, players=6)
+    first = round_paired(event, user)
+    games = list(first.games.select_related("round__event", "player_a", "player_b").order_by("table"))
+    for game in games:
+        services.result_record(game=game, by=user, report=Report(vp_a=10 if game == games[0] else 6,
+                                                                 vp_b=0 if game == games[0] else 4))
+    late, beaten = games[0].player_a, games[0].player_b
+    services.player_check_out(player=late, by=user)
+    draft = services.round_generate(event=event, by=user, seed="2", publish=False)
+    assert draft.games.get(player_b=None).player_a == beaten  # the free seat is against his last opponent
+    services.player_check_in(player=late, by=user)
+    return event, late, beaten
+
+
+def test_a_late_player_is_never_seated_against_last_rounds_opponent_at_a_tap(db):
+    user = make_user("org")[0]
+    event, late, beaten = rematch_at_the_free_seat(user)
+    rnd, how = services.round_seat_late(event=event, number=2, player=late, by=user)
+    assert how == REMATCH_AVOIDED and rnd.is_draft and rnd.games.count() == 3
+    mine = rnd.games.get(seats__player=late)
+    assert beaten.pk not in (mine.player_a_id, mine.player_b_id)
+    assert not [g for g in rnd.games.all() if REMATCH_IN_WINDOW in g.flags]
+
+
+def test_the_console_tells_the_organizer_why_the_round_was_paired_again(db):
+    user = make_user("org")[0]
+    event, late, _beaten = rematch_at_the_free_seat(user)
+    organizer = Client()
+    organizer.force_login(user)
+    answer = organizer.post(f"/console/e/{event.slug}/rounds/2/late/", {"player": late.pk}, follow=True)
+    assert "would have been a rematch inside the window for" in answer.content.decode()

@@ -17,7 +17,7 @@ from scoring.results import score_bye
 from tournaments import selectors
 from tournaments.models import Event, Game, Player, Result, Round, Seat
 from tournaments.pairing import SWISS
-from tournaments.pairing.report import FORCED_ONLY, game_flags
+from tournaments.pairing.report import FORCED_ONLY, REMATCH_IN_WINDOW, game_flags
 from tournaments.planning import RoundPlan, plan_round
 from tournaments.services.changes import event_change
 from tournaments.services.events import event_update, refuse_if_finished
@@ -100,6 +100,8 @@ def round_publish(*, event: Event, number: int, by, seen: str | None = None) -> 
 
 
 BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN = "bye", "ringer", "paired_again"
+# The free seat would have been a rematch inside the window: the draft was paired again instead (legal).
+REMATCH_AVOIDED = "rematch_avoided"
 
 
 def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[Round, str]:
@@ -107,8 +109,10 @@ def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[R
     who had the bye (at their pinned table, else the next free one; the only seat for a Ringer who arrived
     late), or in the Ringer's seat. Where neither
     fits (no such seat, its opponent gone since, a pinned table taken, missions drawn per table), the draft
-    is paired again with everyone checked in, with the options it was paired with. Returns the draft and
-    which of the three (BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN) happened."""
+    is paired again with everyone checked in, with the options it was paired with; so it is when the free
+    seat would be a rematch inside the window (one tap never seats a late player against the opponent
+    he met last round). Returns the draft and which happened (BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN,
+    REMATCH_AVOIDED)."""
     with event_change(event) as event:
         rnd = event.round_set.filter(number=number).first()
         if rnd is None:
@@ -127,12 +131,15 @@ def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[R
             raise conflict("already_seated", say("{player_name} already has a seat in round {number}.",
                                                  player_name=player.name, number=number))
         game, how = _late_seat(event, rnd, player)
+        if game is not None:
+            history, _ = selectors.pairing_history(event, before_round=number)
+            game.flags = game_flags(game.player_a_id, game.player_b_id, game.table, history=history,
+                                    round_number=number, rematch_window=event.rematch_window)
+            if REMATCH_IN_WINDOW in game.flags:
+                game, how = None, REMATCH_AVOIDED
         if game is None:
             round_delete(event=event, number=number, by=by)
-            return round_generate(event=event, publish=False, by=by, **rnd.report.get("asked", {})), PAIRED_AGAIN
-        history, _ = selectors.pairing_history(event, before_round=number)
-        game.flags = game_flags(game.player_a_id, game.player_b_id, game.table, history=history,
-                                round_number=number, rematch_window=event.rematch_window)
+            return round_generate(event=event, publish=False, by=by, **rnd.report.get("asked", {})), how
         game.save(update_fields=["player_a", "player_b", "table", "flags"])
         Seat.objects.create(round=rnd, player=player, game=game)
         record(event, by, "late_player_seated", round_number=number, player=player,

@@ -16,7 +16,7 @@ from scoring.problems import DomainError
 from scoring.report import Report
 from tournaments import selectors, services
 from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player, Result
-from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, RINGER_SEAT, seating
+from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, REMATCH_AVOIDED, RINGER_SEAT, seating
 from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.console.guards import organizer_view
@@ -134,6 +134,8 @@ def seat_late(request, event, number):
             BYE_SEAT: _("%(name)s plays the player who had the bye."),
             RINGER_SEAT: _("%(name)s takes the Ringer's seat."),
             PAIRED_AGAIN: _("The round was paired again with %(name)s in it."),
+            REMATCH_AVOIDED: _("The free seat would have been a rematch inside the window for %(name)s: the "
+                               "round was paired again with %(name)s in it, without a rematch."),
         }[how] % {"name": player.name})
     return redirect("console:round", event.slug, number)
 
