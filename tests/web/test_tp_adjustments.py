@@ -18,6 +18,8 @@ def test_a_bonus_counts_in_the_standings_and_is_marked(api, running):
     eid, event = running.id, Event.objects.get(pk=running.id)
     ann = Player.objects.get(event=event, name="Ann")
     before = tp_of(event, ann.pk).tp
+    footnote = "includes bonus or penalty Tournament Points given by the organizer"
+    assert footnote not in Client().get(f"/e/{event.slug}/standings/").content.decode()  # nobody has any yet
     status, body = api.post(f"/api/events/{eid}/players/{ann.pk}/adjustments/", {"tp": 2, "reason": "best painted"})
     assert status == 201 and body["round"] == 1
     totals = tp_of(event, ann.pk)
@@ -25,7 +27,7 @@ def test_a_bonus_counts_in_the_standings_and_is_marked(api, running):
     assert tp_of(event, ann.pk).tp == next(s.totals.tp for s in selectors.event_standings(event, after_round=1)
                                            if s.entrant.id == ann.pk)
     page = Client().get(f"/e/{event.slug}/standings/").content.decode()
-    assert "includes +2 bonus or penalty TP" in page
+    assert "includes +2 bonus or penalty TP" in page and footnote in page
     private = Client().get(f"/p/{ann.key}/").content.decode()
     assert "+2 TP" in private and "best painted" in private
     record = AuditRecord.objects.get(action="tp_adjusted")

@@ -129,8 +129,10 @@ def player_link(slug: str):
 @public_cache("event", "slug")
 def standings_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
+    rows = standing_rows(event)
     return render(request, "public/standings.html", {
-        "event": event, "rows": rendered_rows("public/_standings_row.html", standing_rows(event)),
+        "event": event, "rows": rendered_rows("public/_standings_row.html", rows),
+        "adjusted": any(row["adjusted"] for row in rows),  # the footnote only when someone has bonus or penalty
         "after_round": selectors.latest_round_number(event)})
 
 
