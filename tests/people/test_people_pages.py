@@ -3,12 +3,13 @@ from datetime import date
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from people import rating_store
 from people import services as people
-from people.models import Person
+from people.models import Person, Rating
 from tests.factories import event_made, results_entered, round_paired
 from tournaments import services
 
@@ -112,3 +113,13 @@ def test_the_profile_links_its_addresses_as_the_urls_do(db):
     from people.web import profile_link
 
     assert profile_link(42) == reverse("people:profile", args=[42])
+
+
+def test_a_rating_below_zero_reads_with_a_minus_sign_not_a_hyphen(client, history):
+    rated = Rating.objects.filter(edition="M2E", person__hidden=False).order_by("-shown").first()
+    Rating.objects.filter(pk=rated.pk).update(shown=-3.24)
+    cache.clear()  # the pages were rendered before the figure was changed by hand
+    board = client.get("/ratings/M2E/?min=0").content.decode()
+    profile = client.get(f"/people/{rated.person_id}/").content.decode()
+    assert "\u22123.2" in board and "\u22123.2" in profile
+    assert ">-3.2" not in board and ">-3.2" not in profile

@@ -1,5 +1,6 @@
 """Template filters for the game's words in the reader's language."""
 from django import template
+from django.template.defaultfilters import floatformat
 from django.utils.translation import get_language
 
 from tournaments.web import presenters
@@ -16,3 +17,11 @@ def status_label(status: str) -> str:
 def colon() -> str:
     """A colon as the reader's language sets it: French puts a narrow no-break space before it."""
     return "\u202f:" if (get_language() or "en").startswith("fr") else ":"
+
+
+@register.filter
+def rating(value, decimals: int = 1) -> str:
+    """A rating as typeset numbers are: one decimal in the reader's way, and a true minus sign (U+2212) for
+    the new player whose skill is still below three times its uncertainty, not a hyphen."""
+    shown = floatformat(value, decimals)
+    return "\u2212" + shown[1:] if shown.startswith("-") else shown
