@@ -123,3 +123,10 @@ def test_a_rating_below_zero_reads_with_a_minus_sign_not_a_hyphen(client, histor
     profile = client.get(f"/people/{rated.person_id}/").content.decode()
     assert "\u22123.2" in board and "\u22123.2" in profile
     assert ">-3.2" not in board and ">-3.2" not in profile
+
+
+def test_the_leaderboard_says_what_its_record_column_counts_in_both_languages(client, history):
+    board = client.get("/ratings/M2E/?min=0").content.decode()
+    assert "Record<br><small" in board and "won–drawn–lost" in board
+    french = client.get("/ratings/M2E/?min=0", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "gagnées–nulles–perdues" in french
