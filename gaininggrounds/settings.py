@@ -192,6 +192,7 @@ LOGOUT_REDIRECT_URL = "public:home"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]
+FORMAT_MODULE_PATH = ["gaininggrounds.formats"]  # English dates day first (formats/en/formats.py)
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True

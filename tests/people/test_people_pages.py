@@ -1,4 +1,5 @@
 """People's public pages as a visitor reads them: a profile, a hidden one, a merged one, the leaderboard."""
+import re
 from datetime import date
 
 import pytest
@@ -130,3 +131,13 @@ def test_the_leaderboard_says_what_its_record_column_counts_in_both_languages(cl
     assert "Record<br><small" in board and "won–drawn–lost" in board
     french = client.get("/ratings/M2E/?min=0", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "gagnées–nulles–perdues" in french
+
+
+def test_dates_read_day_first_for_an_english_reader_and_a_french_one(client, history):
+    person = history.players.get(name="Player 2").person_id
+    english = client.get(f"/people/{person}/").content.decode()
+    day = history.date
+    assert f"{day.day} {day.strftime('%b')} {day.year}" in english  # "18 Mar 2017"
+    assert not re.search(r"\b\d{1,2}/\d{1,2}/\d{4}\b", english)
+    french = client.get(f"/people/{person}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"{day.day:02d}/{day.month:02d}/{day.year}" in french
