@@ -309,3 +309,21 @@ def test_french_pages_set_a_narrow_space_before_a_colon(organizer_client):
     assert "Exporter\u202f:" in page and "Exporter:" not in page
     organizer_client.cookies["django_language"] = "en"
     assert "Export:" in organizer_client.get("/console/e/spring-open/").content.decode()
+
+
+def test_an_m4e_events_settings_offer_no_dead_mans_hand_and_keep_it_as_it_was(client, db):
+    from tests.factories import Api, make_user
+
+    user, token = make_user("owner")
+    Api(client, token).post("/api/events/", {"name": "Zero", "date": "2026-11-01", "format": "m4e-gg0"})
+    client.force_login(user)
+    page = client.get("/console/e/zero/settings/").content.decode()
+    assert "Dead Man" not in page and 'name="dead_mans_hand"' not in page
+    event = Event.objects.get(slug="zero")
+    form = {"name": "Zero renamed", "date": "2026-11-01", "format": "m4e-gg0", "scheme_chart": event.chart().key,
+            "rematch_window": "3", "bye_tp": str(event.rules().bye.tp), "bye_diff": str(event.rules().bye.diff),
+            "bye_vp": str(event.rules().bye.vp), "concession_winner_vp": str(event.rules().concession.winner.vp),
+            "forfeit_winner_vp": str(event.rules().forfeit.winner.vp)}
+    assert client.post("/console/e/zero/settings/", form).status_code == 302
+    event.refresh_from_db()
+    assert event.name == "Zero renamed" and event.dead_mans_hand is False

@@ -343,12 +343,16 @@ def settings_page(request, event):
                "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
-    form.fields["round_minutes"].widget.attrs["placeholder"] = get_format(event.format).round_minutes  # the default
+    fmt = get_format(event.format)
+    form.fields["round_minutes"].widget.attrs["placeholder"] = fmt.round_minutes  # the default
+    if fmt.edition != "M3E":  # only what the event's edition uses: Dead Man's Hand is M3E's
+        del form.fields["dead_mans_hand"]
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables",
                                         "self_reporting", "registration_open", "round_minutes",
-                                        "dead_mans_hand", "check_in_on_the_day", "player_votes")}
+                                        "check_in_on_the_day", "player_votes")}
+        changes["dead_mans_hand"] = data.get("dead_mans_hand", event.dead_mans_hand)  # not offered: as it was
         changes["late_arrivals"] = data["late_arrivals"] or event.late_arrivals  # left out: as it was
         changes["missions"] = data["missions"] or event.missions  # left out: as it was
         changes["encounter_size"] = data["encounter_size"] or event.encounter_size  # left empty: as it was
