@@ -33,7 +33,6 @@ from tournaments.signals import KINDS, tournament_changed
 SHARED = "shared"
 
 
-
 def announce(event: Event, kind: str, **details) -> None:
     """Tell the listeners of `tournament_changed` what just changed in `event`, inside its transaction (a
     listener's writes commit with the change; a listener's refusal refuses it)."""
