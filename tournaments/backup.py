@@ -33,10 +33,10 @@ FORMAT, VERSION = "gaininggrounds-event", 1
 EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", "tiebreaks", "scheme_chart",
                 "scheme_pools", "deck_seed", "fresh_tables", "unavailable_tables", "self_reporting",
                 "registration_open", "encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand",
-                "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals")
+                "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals", "conceder")
 # Fields a backup made before they existed may lack: restored as the model's defaults.
 LATER_EVENT_FIELDS = ("encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand",
-                      "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals")
+                      "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals", "conceder")
 GAME_FIELDS = ("table", "flags", "strategy", "deployment", "scheme_pool")
 LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission", "absent", "place")
 PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "absent", "status", "is_ringer", "pinned_table", "key",

@@ -98,6 +98,7 @@ def format_from_data(data: dict, *, origin: str = "format") -> Format:
         deployments=tuple(map(_named, data["deployments"])), scheme_charts=charts, vp=VPLimits(**data["vp"]),
         turns_min=data["turns"]["min"], turns_max=data["turns"]["max"], bye=_award(data["awards"]["bye"]),
         concession=_unusual(data["awards"]["concession"]), forfeit=_unusual(data["awards"]["forfeit"]),
+        conceder_leaves=data["conceder"] == "leaves",
         suggested_rounds=tuple((r["from_players"], r["rounds"]) for r in data["suggested_rounds"]),
         round_minutes=data["round_minutes"], pool_rule=data["pool_rule"],
         rotation={int(q): tuple((s, d) for s, d in plan) for q, plan in data.get("rotation", {}).items()},

@@ -152,6 +152,9 @@ class Format:
     bye: Award
     concession: UnusualResult
     forfeit: UnusualResult
+    # Whether a player who concedes a game stands down from the event (GG2017) or is paired on (GG Zero has
+    # no such rule); an event may say otherwise (Event.conceder).
+    conceder_leaves: bool
     # (fewest players, suggested rounds), ascending by players.
     suggested_rounds: tuple[tuple[int, int], ...]
     round_minutes: int
@@ -244,17 +247,19 @@ class Format:
     def chart(self, key: str) -> SchemeChart | None:
         return next((c for c in self.scheme_charts if c.key == key), None)
 
-    def announced(self, awards: dict) -> Format:
-        """The format as an event announced it: the organizer may vary the awards (GG2017).
+    def announced(self, awards: dict, conceder_leaves: bool | None = None) -> Format:
+        """The format as an event announced it: the organizer may vary the awards (GG2017) and whether a
+        conceding player leaves the event.
 
         `awards` holds plain data: {"bye": {tp, diff, vp}, "concession": {"winner": {...}, "loser": {...}},
-        "forfeit": {...}}; what it leaves out follows the format."""
+        "forfeit": {...}}; what it leaves out follows the format, as does `conceder_leaves` when None."""
         def unusual(raw: dict) -> UnusualResult:
             return UnusualResult(winner=Award(**raw["winner"]), loser=Award(**raw["loser"]))
 
         return replace(self, bye=Award(**awards["bye"]) if "bye" in awards else self.bye,
                        concession=unusual(awards["concession"]) if "concession" in awards else self.concession,
-                       forfeit=unusual(awards["forfeit"]) if "forfeit" in awards else self.forfeit)
+                       forfeit=unusual(awards["forfeit"]) if "forfeit" in awards else self.forfeit,
+                       conceder_leaves=self.conceder_leaves if conceder_leaves is None else conceder_leaves)
 
     def rounds_for(self, players: int) -> int:
         """The suggested number of rounds for an attendance (GG2017: 3 / 4 / 5)."""

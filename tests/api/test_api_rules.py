@@ -251,7 +251,9 @@ def test_formats_and_unknown_urls(anon_api):
     assert gg["award_defaults"] == ["concession.loser"]
     assert gg["sources"][0] == {"title": "Gaining Grounds 2017 (Wyrd)", "evidence": "seed",
                                 "where": "../shared/seeds/gaining-grounds-2017.txt"}
-    assert anon_api.get("/api/formats/m3e/")[1]["award_defaults"] == ["bye", "concession", "forfeit"]
+    m3e = anon_api.get("/api/formats/m3e/")[1]
+    assert m3e["award_defaults"] == ["bye", "concession", "forfeit", "conceder"] and m3e["conceder_leaves"] is True
+    assert gg["conceder_leaves"] is True  # GG2017: a conceding player stands down
     assert [c["key"] for c in gg["scheme_charts"]] == ["gg2017", "m2e-core"]
     assert gg["scheme_charts"][0]["by_value"]["12"]["name"] == "A Quick Murder"
     for path in ("/api/not-a-thing/", "/api/formats/m9e/", "/api/events/999/", "/api/games/abc/",

@@ -30,7 +30,8 @@ def test_the_format_is_listed_with_its_sources_defaults_and_leaders(anon_api):
     status, formats = anon_api.get("/api/formats/")
     gg0 = next(f for f in formats if f["key"] == "m4e-gg0")
     assert gg0["edition"] == "M4E" and gg0["missions"] == "per_table" and gg0["last_turn_call"] == 15
-    assert set(gg0["award_defaults"]) == {"bye", "concession", "forfeit"}
+    assert set(gg0["award_defaults"]) == {"bye", "concession", "forfeit", "conceder"}
+    assert gg0["conceder_leaves"] is False  # GG Zero has no rule that takes a conceder out
     assert {s["evidence"] for s in gg0["sources"]} >= {"confirmed", "inferred", "secondary"}
     assert gg0["vp_limits"]["schemes_total"] == 6 and gg0["vp_limits"]["game"] == 11
     assert len(gg0["scheme_charts"][0]["deck"]) == 15 and gg0["scheme_charts"][0]["by_value"] == {}

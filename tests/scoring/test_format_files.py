@@ -38,6 +38,9 @@ def test_gg2017_and_m3e_are_what_they_were_as_python():
     for key in ("gg2017", "m3e"):
         now = plain(FORMATS[key])
         assert now.pop("sources"), f"{key} names its sources"
+        # Added with GG Zero: whether a conceder leaves (both stand down, as the code did) and M3E's being ours.
+        assert now.pop("conceder_leaves") is True
+        now["award_defaults"] = [k for k in now["award_defaults"] if k != "conceder"]
         assert shaped_as(now, before[key]) == before[key], key
         fmt = FORMATS[key]
         assert (fmt.missions, fmt.last_turn_call, fmt.leaders, fmt.scheme_chains) == ("per_round", None, {}, False)

@@ -73,7 +73,9 @@ def test_limits_rounds_time_and_community_awards():
     assert [GG0.rounds_for(n) for n in (4, 15, 16, 32, 33, 80)] == [3, 3, 4, 4, 5, 5]
     assert (GG0.bye.tp, GG0.bye.diff, GG0.bye.vp) == (3, 4, 6)
     assert (GG0.forfeit.winner.vp, GG0.forfeit.winner.diff, GG0.forfeit.loser.diff) == (11, 11, -11)
-    assert GG0.concession == GG0.forfeit and set(GG0.award_defaults) == {"bye", "concession", "forfeit"}
+    assert GG0.concession == GG0.forfeit and set(GG0.award_defaults) == {
+        "bye", "concession", "forfeit", "conceder"}
+    assert GG0.conceder_leaves is False  # GG Zero has no rule taking a conceder out of the event
     assert GG0.missions == "per_table" and GG0.scheme_chains
 
 

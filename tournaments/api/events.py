@@ -60,6 +60,12 @@ class EventSerializer(serializers.ModelSerializer):
         "announced before the event (keys by round number, \"1\", \"2\"...), public; the round is paired with "
         "them. Missions per round only.")
     dead_mans_hand = serializers.BooleanField(required=False, help_text="M3E: Dead Man's Hand models allowed.")
+    conceder = serializers.ChoiceField(
+        choices=["", "leaves", "stays"], required=False, help_text="What a concession does to the player who "
+        "concedes: leaves (stands down, no further pairings, as in GG2017) or stays (paired on; GG Zero has no "
+        "such rule); empty: the format's rule. conceder_leaves shows the rule in force.")
+    conceder_leaves = serializers.SerializerMethodField(help_text="Whether a player who concedes a game leaves "
+                                                        "the event, by the event's rule or else its format's.")
     player_votes = serializers.BooleanField(required=False, help_text="Players vote for best painted and best "
                                             "sportsmanship from their private pages; off: the organizer names them.")
     check_in_on_the_day = serializers.BooleanField(required=False, help_text="Players check in on the day: a new "
@@ -80,9 +86,12 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["id", "slug", "name", "date", "format", "rounds", "rematch_window", "bye", "concession",
                   "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
                   "unavailable_tables", "self_reporting", "registration_open", "encounter_size", "round_minutes",
-                  "round_length", "missions", "missions_plan", "dead_mans_hand",
+                  "round_length", "missions", "missions_plan", "dead_mans_hand", "conceder", "conceder_leaves",
                   "check_in_on_the_day", "player_votes", "late_arrivals", "finished_at", "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
+
+    def get_conceder_leaves(self, event) -> bool:
+        return event.rules().conceder_leaves
 
     def validate_scheme_pools(self, pools):
         if any(not whole_number(key, most=ROUNDS_RANGE[1]) for key in pools):

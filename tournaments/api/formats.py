@@ -110,12 +110,15 @@ class FormatSerializer(serializers.Serializer):
     bye = AwardSerializer()
     concession = UnusualResultSerializer()
     forfeit = UnusualResultSerializer()
+    conceder_leaves = serializers.BooleanField(help_text="Whether a player who concedes a game leaves the event "
+                                               "(no further pairings) or is paired on; an event may say otherwise.")
     round_minutes = serializers.IntegerField()
     sources = SourceSerializer(many=True, help_text="Where the format's facts come from.")
     award_defaults = serializers.ListField(
-        child=serializers.CharField(), help_text="The awards the format's sources do not give, so values chosen as "
-        "defaults (\"bye\", \"concession\", \"forfeit\", or one side such as \"concession.loser\"); the others "
-        "are the official values. An event may announce other values for all of them.")
+        child=serializers.CharField(), help_text="The rules the format's sources do not give, so values chosen as "
+        "defaults (\"bye\", \"concession\", \"forfeit\", or one side such as \"concession.loser\"; "
+        "\"conceder\": whether a conceding player leaves); the others are the official values. An event may "
+        "announce other values for all of them.")
     suggested_rounds = serializers.SerializerMethodField()
     rotation = serializers.SerializerMethodField()
 

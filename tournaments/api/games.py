@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from scoring.formats import get_format
 from scoring.report import (
+    CONCEDED,
     ENTERED_OUTCOMES,
     PLAYED,
     REPORTED_OUTCOMES,
@@ -24,6 +25,7 @@ from tournaments.access import is_organizer
 from tournaments.api.auth import ReportThrottle, acting_player
 from tournaments.api.formats import MissionSerializer, mission_named
 from tournaments.api.permissions import IsOrganizerOrReadOnly
+from tournaments.concessions import conceder_leaves, concession_effect
 from tournaments.models import GAME_STATUSES, Game, Player, PlayerReport, Result
 
 
@@ -34,17 +36,41 @@ class ResultSideSerializer(serializers.Serializer):
     diff = serializers.IntegerField()
 
 
+class ConcessionSerializer(serializers.Serializer):
+    conceder = serializers.IntegerField(help_text="The player who concedes.")
+    leaves_event = serializers.BooleanField(help_text="Whether the concession takes the conceder out of the event "
+                                            "(no further pairings), by the event's rule or else its format's.")
+    message = serializers.CharField(help_text="What the concession does, in words (\"Ben concedes this game and "
+                                    "stays for round 2\").")
+
+
+def concession(score, *, counted: bool) -> dict | None:
+    """What a concession (a result or a version) does to its conceder; None for any other outcome."""
+    if score.outcome != CONCEDED:
+        return None
+    game = score.game
+    conceder = game.player_a if score.loser == "a" else game.player_b
+    event = game.round.event
+    return {"conceder": conceder.pk, "leaves_event": conceder_leaves(event),
+            "message": concession_effect(event, conceder.name, game.round.number, counted=counted)}
+
+
 class ResultSerializer(serializers.ModelSerializer):
     a = serializers.SerializerMethodField()
     b = serializers.SerializerMethodField()
     loser = serializers.CharField(allow_null=True)
+    concession = serializers.SerializerMethodField()
 
     class Meta:
         model = Result
         fields = ["game", "outcome", "loser", "a", "b", "turns", "breakdown", "master_a", "master_b", "leader_a",
-                  "leader_b", "entered_at"]
+                  "leader_b", "concession", "entered_at"]
         extra_kwargs = {"leader_a": {"help_text": "M4E: the key of player a's leader (Master and title) in the "
                                                   "format's list; empty: not in the list (free text in master_a)."}}
+
+    def get_concession(self, result) -> ConcessionSerializer(allow_null=True):
+        """A conceded game: who conceded and whether they leave the event; null otherwise."""
+        return concession(result, counted=True)
 
     def get_a(self, result) -> ResultSideSerializer:
         return {"player": result.game.player_a_id, "vp": result.vp_a, "tp": result.tp_a, "diff": result.diff_a}
@@ -144,11 +170,16 @@ class VersionSerializer(serializers.ModelSerializer):
     side = serializers.ChoiceField(choices=SIDES, help_text="Who reported this version.")
     outcome = serializers.ChoiceField(choices=REPORTED_OUTCOMES)
     loser = serializers.CharField(allow_null=True)
+    concession = serializers.SerializerMethodField()
 
     class Meta:
         model = PlayerReport
         fields = ["side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "mission", "master_a", "master_b",
-                  "leader_a", "leader_b", "updated_at"]
+                  "leader_a", "leader_b", "concession", "updated_at"]
+
+    def get_concession(self, version) -> ConcessionSerializer(allow_null=True):
+        """A reported concession: who concedes and what it will do once it counts; null otherwise."""
+        return concession(version, counted=False)
 
     def to_representation(self, version):
         data = super().to_representation(version)

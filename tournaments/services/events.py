@@ -31,6 +31,7 @@ def event_create(
     rounds: int | None = None,
     rematch_window: int = 3,
     awards: dict | None = None,
+    conceder: str = "",
     tiebreaks: list[str] | None = None,
     scheme_chart: str = "",
     scheme_pools: dict | None = None,
@@ -56,6 +57,7 @@ def event_create(
         rounds=rounds,
         rematch_window=rematch_window,
         awards=awards or {},
+        conceder=conceder,
         tiebreaks=list(tiebreaks or DEFAULT_TIEBREAKS),
         scheme_chart=scheme_chart,
         scheme_pools=scheme_pools or {},
@@ -121,6 +123,10 @@ def _check_settings(event: Event, *, rounds_paired: int) -> None:
     if not chain or len(set(chain)) != len(chain) or not set(chain) <= set(TIEBREAKS):
         problems.append(Problem("invalid_tiebreaks", say(
             "The tiebreak chain lists different tiebreaks among {value}.", value=", ".join(TIEBREAKS)), "tiebreaks"))
+    if event.conceder not in ("", "leaves", "stays"):
+        problems.append(Problem("invalid_conceder", say(
+            "A conceding player either leaves the event (\"leaves\") or stays (\"stays\"); empty: the format's rule."),
+            "conceder"))
     if event.rounds is not None and event.rounds < rounds_paired:
         problems.append(Problem("rounds_below_paired", say(
             "{rounds_paired} rounds are already paired.", rounds_paired=rounds_paired), "rounds"))

@@ -85,8 +85,8 @@ def game_leaders(game: Game, masters: tuple[str, str]) -> tuple[tuple[str, str],
 def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, str] = ("", ""),
                 leaders: tuple[str, str] = ("", "")) -> tuple[Result, bool]:
     """Store the result that counts (inside the caller's `event_change`, with the game locked):
-    players' pending versions go, a concession drops the conceder, a mission flipped at the table is the
-    table's from now on."""
+    players' pending versions go, a concession drops the conceder where the event's rule says so, a mission
+    flipped at the table is the table's from now on."""
     side_a, side_b = scores
     PlayerReport.objects.filter(game=game).delete()
     event = game.round.event
@@ -96,9 +96,11 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
         game.scheme_pool = list(report.mission.scheme_pool)
         game.save(update_fields=["strategy", "deployment", "scheme_pool"])
     previous = Result.objects.filter(game=game).values("outcome", "loser").first()
-    if previous and previous["outcome"] == CONCEDED and (report.outcome, report.loser) != (CONCEDED, previous["loser"]):
+    leaves = event.rules().conceder_leaves  # the event's rule: GG2017's conceder stands down, GG Zero's plays on
+    if leaves and previous and previous["outcome"] == CONCEDED and (report.outcome, report.loser) != (
+            CONCEDED, previous["loser"]):
         _concession_withdrawn(event, by, game, game.player_of(previous["loser"]))
-    if report.outcome == CONCEDED:
+    if leaves and report.outcome == CONCEDED:
         conceder = game.player_of(report.loser)
         if Player.objects.filter(pk=conceder, status=ACTIVE).update(status=DROPPED):
             record(event, by, "player_dropped", round_number=game.round.number, player=conceder,

@@ -28,6 +28,7 @@ SETTING_WORDS = {
     "missions": gettext_lazy("missions"),
     "missions_plan": gettext_lazy("missions plan"),
     "dead_mans_hand": gettext_lazy("Dead Man's Hand"),
+    "conceder": gettext_lazy("what a concession does to the conceder"),
     "late_arrivals": gettext_lazy("late arrivals"),
     "check_in_on_the_day": gettext_lazy("check-in on the day"),
     "player_votes": gettext_lazy("players' votes"),

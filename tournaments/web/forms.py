@@ -186,6 +186,9 @@ class SettingsForm(forms.Form):
     bye_tp = forms.IntegerField(label=_("Bye: TP"), **bounded(AWARD_RANGES["tp"]))
     bye_diff = forms.IntegerField(label=_("Bye: Differential"), **bounded(AWARD_RANGES["diff"]))
     bye_vp = forms.IntegerField(label=_("Bye: VP"), **bounded(AWARD_RANGES["vp"]))
+    conceder = forms.ChoiceField(label=_("A player who concedes a game"), required=False, choices=[
+        ("", _("as the format says")), ("leaves", _("leaves the event (no further rounds)")),
+        ("stays", _("stays and is paired for the next round"))])
     concession_winner_vp = forms.IntegerField(label=_("Concession: the winner's VP (and Differential)"),
                                               **bounded(WINNER_VP_RANGE))
     forfeit_winner_vp = forms.IntegerField(label=_("Forfeit: the winner's VP (and Differential)"),

@@ -12,9 +12,10 @@ from gaininggrounds.params import whole_number
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
-from scoring.report import other_side
+from scoring.report import CONCEDED, PLAYED, other_side
 from tournaments import selectors, services
 from tournaments.access import bad_key_wait, player_for_key, report_wait
+from tournaments.concessions import concession_effect, concession_rule
 from tournaments.models import AWAITING, CHOSEN_AWARDS, CONFIRMED, DISPUTED, AwardVote, Event, Game, Player
 from tournaments.web import presenters
 from tournaments.web.forms import PlayerReportForm, show_problems
@@ -110,16 +111,47 @@ def _answer(request, player: Player, game: Game, form: PlayerReportForm) -> bool
     return True
 
 
+def told(event: Event, game: Game, reader: str, score, *, counted: bool) -> dict:
+    """A version or the counted result as the player on side `reader` reads it, everyone by name (the reader
+    first): the score or what a concession does, and the leaders and score sheet it carries."""
+    fmt = get_format(event.format)
+    names = {"a": game.player_a.name, "b": game.player_b.name if game.player_b else ""}
+    order = (reader, other_side(reader))
+    vp = {"a": score.vp_a, "b": score.vp_b}
+    if score.outcome == CONCEDED:
+        words = concession_effect(event, names[score.loser], game.round.number, counted=counted)
+    elif score.outcome == PLAYED:
+        words = f"{names[order[0]]} {vp[order[0]]}–{vp[order[1]]} {names[order[1]]}"
+    else:
+        words = presenters.result_words(score.outcome, score.loser, None, None, names["a"], names["b"])
+    leaders = [(names[s], getattr(score, f"master_{s}")) for s in order if getattr(score, f"master_{s}")]
+    sheets = [(names[s], _sheet_line(fmt, score.breakdown[s])) for s in order if (score.breakdown or {}).get(s)]
+    return {"words": words, "leaders": leaders, "sheets": [(n, line) for n, line in sheets if line]}
+
+
+def _sheet_line(fmt, side: dict) -> str:
+    """One side's score sheet in a line: "strategy 3 VP · Breakthrough 2 VP"."""
+    parts = [_("strategy %(vp)s VP") % {"vp": side.get("strategy", 0)}] if side.get("strategy") is not None else []
+    for scheme in side.get("schemes", ()):
+        name = presenters.localized(fmt.scheme(scheme["scheme"])) or scheme["scheme"]
+        parts.append(_("%(scheme)s %(vp)s VP") % {"scheme": name, "vp": scheme["vp"]})
+    return " · ".join(parts)
+
+
 def _current_game(event: Event, player: Player, game: Game) -> dict:
     side = game.side_of(player.id)
     opponent = presenters.opponent(game, player)
     versions = {v.side: v for v in game.reports.all()}
     mine, theirs = versions.get(side), versions.get(other_side(side))
+    result = getattr(game, "result", None)
     return {
         "game": game, "round": game.round, "opponent": opponent, "bye": game.is_bye,
         "opponent_faction": presenters.faction(event.format, opponent.faction) if opponent else "",
         "status": game.result_status(), "self_reporting": event.self_reporting,
-        "mine": mine and presenters.seen_from(side, mine), "theirs": theirs and presenters.seen_from(side, theirs),
+        "mine": mine and told(event, game, side, mine, counted=False),
+        "theirs": theirs and told(event, game, side, theirs, counted=False),
+        "counted": result and not game.is_bye and told(event, game, side, result, counted=True),
+        "concession_rule": concession_rule(event),
         "score": presenters.my_score(game, player),
         "mission": presenters.mission(event.format, *game.mission()), "at_table": event.missions == AT_TABLE,
         **clock_context(game.round),

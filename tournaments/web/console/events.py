@@ -339,7 +339,7 @@ def settings_page(request, event):
                "encounter_size": event.encounter_size, "round_minutes": event.round_minutes,
                "missions": event.missions, "dead_mans_hand": event.dead_mans_hand,
                "check_in_on_the_day": event.check_in_on_the_day, "player_votes": event.player_votes,
-               "late_arrivals": event.late_arrivals,
+               "late_arrivals": event.late_arrivals, "conceder": event.conceder,
                "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
@@ -347,11 +347,14 @@ def settings_page(request, event):
     form.fields["round_minutes"].widget.attrs["placeholder"] = fmt.round_minutes  # the default
     if fmt.edition != "M3E":  # only what the event's edition uses: Dead Man's Hand is M3E's
         del form.fields["dead_mans_hand"]
+    conceder = form.fields["conceder"]  # the format's rule said in its first choice
+    rule = dict(conceder.choices)["leaves" if fmt.conceder_leaves else "stays"]
+    conceder.choices = [("", _("as the format says: %(rule)s") % {"rule": rule}), *conceder.choices[1:]]
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         changes = {k: data[k] for k in ("name", "date", "format", "rounds", "rematch_window", "fresh_tables",
                                         "self_reporting", "registration_open", "round_minutes",
-                                        "check_in_on_the_day", "player_votes")}
+                                        "check_in_on_the_day", "player_votes", "conceder")}
         changes["dead_mans_hand"] = data.get("dead_mans_hand", event.dead_mans_hand)  # not offered: as it was
         changes["late_arrivals"] = data["late_arrivals"] or event.late_arrivals  # left out: as it was
         changes["missions"] = data["missions"] or event.missions  # left out: as it was

@@ -13,8 +13,9 @@ from jobs.models import Job
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
-from scoring.report import Report
+from scoring.report import CONCEDED, Report
 from tournaments import selectors, services
+from tournaments.concessions import concession_effect, concession_rule
 from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player, Result
 from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, REMATCH_AVOIDED, RINGER_SEAT, seating
 from tournaments.standings import ACTIVE
@@ -217,16 +218,23 @@ def _row(event, game: Game, players, history) -> dict:
                "loser": shown.loser} if shown and b else {}
     for version in versions:
         version.reporter = players[game.player_of(version.side)]
-        version.words = presenters.result_words(version.outcome, version.loser, version.vp_a, version.vp_b, *names)
+        version.words = _words(event, game, version, names, counted=False)
     return {"game": game, "a": a, "b": b, "both": [a, b] if b else [a], "result": result,
             "loser_id": result and result.loser and game.player_of(result.loser),
             "status": game.result_status(), "versions": versions,
-            "result_words": result and presenters.result_words(result.outcome, result.loser, result.vp_a,
-                                                                result.vp_b, *names),
+            "result_words": result and _words(event, game, result, names, counted=True),
             "mission": presenters.mission(event.format, game.strategy, game.deployment, game.scheme_pool),
             "unlisted": _unlisted_leaders(event, result), "saved": False,
             "flags": presenters.flag_words(game, players, history),
             "form": ResultForm(prefix=f"g{game.pk}", initial=initial, names=names)}
+
+
+def _words(event, game: Game, score, names: tuple[str, str], *, counted: bool) -> str:
+    """A result or a version in words; a concession says what it does to the conceder, by the event's rule."""
+    if score.outcome == CONCEDED:
+        return concession_effect(event, names[0] if score.loser == "a" else names[1], game.round.number,
+                                 counted=counted)
+    return presenters.result_words(score.outcome, score.loser, score.vp_a, score.vp_b, *names)
 
 
 def _board(event, rnd, rows) -> dict:
@@ -236,7 +244,7 @@ def _board(event, rnd, rows) -> dict:
     latest = selectors.latest_round_number(event, drafts=True) == rnd.number
     more = event.rounds is None or rnd.number < event.rounds
     return {"tables": len(tables), **count, "pair_next": latest and more and count[CONFIRMED] == len(tables),
-            "next": rnd.number + 1, "round_form": RoundForm()}
+            "next": rnd.number + 1, "round_form": RoundForm(), "concession_rule": concession_rule(event)}
 
 
 def _unlisted_leaders(event, result) -> str:
