@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.db.models import Count, Max, Min, Prefetch, Q
 
 from scoring.missions import MissionHistory
+from scoring.report import DOUBLE_LOSS, FORFEITED
 from tournaments.models import Event, Game, Result, Round, Seat
 from tournaments.pairing.report import History
 from tournaments.planning import Attendee, RoundInputs
@@ -26,12 +27,13 @@ def side_results(event: Event) -> list[SideResult]:
     losses where the event says so (two more queries)."""
     rows = Result.objects.filter(game__round__event=event).values_list(
         "game__round__number", "game__player_a_id", "vp_a", "tp_a", "diff_a",
-        "game__player_b_id", "vp_b", "tp_b", "diff_b")
+        "game__player_b_id", "vp_b", "tp_b", "diff_b", "outcome", "loser")
     sides = []
-    for number, a, vp_a, tp_a, diff_a, b, vp_b, tp_b, diff_b in rows:
-        sides.append(SideResult(a, number, vp_a, tp_a, diff_a, opponent=b))
+    for number, a, vp_a, tp_a, diff_a, b, vp_b, tp_b, diff_b, outcome, loser in rows:
+        unseen = {side for side in "ab" if outcome == DOUBLE_LOSS or (outcome == FORFEITED and loser == side)}
+        sides.append(SideResult(a, number, vp_a, tp_a, diff_a, opponent=b, no_show="a" in unseen))
         if b is not None:
-            sides.append(SideResult(b, number, vp_b, tp_b, diff_b, opponent=a))
+            sides.append(SideResult(b, number, vp_b, tp_b, diff_b, opponent=a, no_show="b" in unseen))
     if event.late_arrivals == LATE_WITH_LOSSES:
         sides += late_losses(event)
     return sides
@@ -58,10 +60,21 @@ def entrants(event: Event) -> list[Entrant]:
 
 
 def event_standings(event: Event, *, after_round: int | None = None) -> list[Standing]:
+    """The standings, those who did not play listed apart once a round is published."""
     adjustments = [Adjustment(player, tp, number) for player, tp, number in
                    event.adjustments.values_list("player_id", "tp", "round_number")]
     return standings(entrants(event), side_results(event), after_round=after_round, tiebreaks=event.tiebreaks,
-                     adjustments=adjustments)
+                     adjustments=adjustments, seated=seated_players(event, after_round=after_round))
+
+
+def seated_players(event: Event, *, after_round: int | None = None) -> set[int] | None:
+    """Everyone seated in a published round (up to `after_round`); None before round 1 is published, when
+    nobody has played yet and nobody is set apart."""
+    seats = Seat.objects.filter(round__event=event, round__published_at__isnull=False)
+    if after_round is not None:
+        seats = seats.filter(round__number__lte=after_round)
+    seated = set(seats.values_list("player_id", flat=True))
+    return seated or None
 
 
 PUBLISHED = Q(published_at__isnull=False)

@@ -6,10 +6,12 @@ players equal on the whole chain share a place and the next place is skipped
 schedule (SOS: the sum of one's opponents' TP) available. The Ringer is never listed and a disqualified player is not
 ranked; a dropped player keeps their games and is listed as dropped. Bonus and penalty Tournament Points
 (a painting bonus, a late-list penalty) count in the standings from their round on; pairing goes by games.
+Someone who never played (marked absent, or a no-show in every round) is listed apart, unranked: never
+above those who played and lost, never the wooden spoon.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 ACTIVE, DROPPED, DISQUALIFIED = "active", "dropped", "disqualified"
@@ -55,6 +57,8 @@ class SideResult:
     diff: int
     opponent: int | None = None
     missed: bool = False
+    # Lost without coming to the table: a forfeit's loser, or either side of a double loss (two no-shows).
+    no_show: bool = False
 
 
 @dataclass
@@ -78,9 +82,16 @@ class Totals:
 
 @dataclass(frozen=True)
 class Standing:
-    rank: int
+    """A row of the standings; someone who did not play (never seated, or every game lost without coming
+    to the table) is listed apart, after everyone who played, with no rank."""
+
+    rank: int | None
     entrant: Entrant
     totals: Totals
+
+    @property
+    def played(self) -> bool:
+        return self.rank is not None
 
 
 def missed_round_losses(first_rounds: dict[int, int | None], rounds_played: int, loss) -> list[SideResult]:
@@ -100,10 +111,26 @@ def totals_by_player(results: Iterable[SideResult], *, after_round: int | None =
     return totals
 
 
+def did_not_play(results: Iterable[SideResult], seated: Collection[int], *,
+                 after_round: int | None = None) -> Callable[[int], bool]:
+    """Who has not taken part: never seated in a round, or seated only to lose every game without coming to
+    the table (forfeits, double losses). A seated player whose result is not in yet has taken part."""
+    came: set[int] = set()
+    lost_unseen: set[int] = set()
+    for side in results:
+        if side.missed or (after_round is not None and side.round > after_round):
+            continue
+        (lost_unseen if side.no_show else came).add(side.player)
+    return lambda pid: pid not in seated or (pid in lost_unseen and pid not in came)
+
+
 def standings(entrants: Iterable[Entrant], results: Iterable[SideResult], *, after_round: int | None = None,
-              tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, adjustments: Iterable[Adjustment] = ()) -> list[Standing]:
-    """Ranked rows, best first; ties listed by name so the page is stable."""
-    entrants = list(entrants)
+              tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, adjustments: Iterable[Adjustment] = (),
+              seated: Collection[int] | None = None) -> list[Standing]:
+    """Ranked rows, best first; ties listed by name so the page is stable. Given who was `seated` in the
+    rounds counted, those who did not play follow, unranked (they are not last among those who played)."""
+    entrants, results = list(entrants), list(results)
+    absent = did_not_play(results, seated, after_round=after_round) if seated is not None else (lambda pid: False)
     totals = totals_by_player(results, after_round=after_round)
     for adjustment in adjustments:
         if after_round is None or adjustment.round is None or adjustment.round <= after_round:
@@ -113,7 +140,8 @@ def standings(entrants: Iterable[Entrant], results: Iterable[SideResult], *, aft
     ringers = {e.id for e in entrants if e.is_ringer}
     for own in totals.values():
         own.sos = sum(totals[o].tp for o in own.opponents if o not in ringers)
-    rows = [(e, totals.get(e.id, Totals())) for e in entrants if e.ranked]
+    rows = [(e, totals.get(e.id, Totals())) for e in entrants if e.ranked and not absent(e.id)]
+    apart = [(e, totals.get(e.id, Totals())) for e in entrants if e.ranked and absent(e.id)]
 
     def merit(row: tuple[Entrant, Totals]) -> tuple[int, ...]:
         return tuple(getattr(row[1], t) for t in tiebreaks)
@@ -124,4 +152,5 @@ def standings(entrants: Iterable[Entrant], results: Iterable[SideResult], *, aft
         shares_place = ranked and merit(row) == merit((ranked[-1].entrant, ranked[-1].totals))
         rank = ranked[-1].rank if shares_place else position
         ranked.append(Standing(rank=rank, entrant=row[0], totals=row[1]))
-    return ranked
+    apart.sort(key=lambda row: (row[0].name.casefold(), row[0].id))
+    return ranked + [Standing(rank=None, entrant=e, totals=t) for e, t in apart]

@@ -107,3 +107,40 @@ def test_each_option_changes_the_order_somewhere_in_the_worked_field():
     orders = {key: [r.entrant.name for r in standings(FOUR, TWO_ROUNDS, tiebreaks=(key,))]
               for key in ("tp", "diff", "vp", "sos")}
     assert orders["sos"] != orders["tp"] != orders["diff"] and orders["vp"] != orders["diff"]
+
+
+def test_who_did_not_play_is_listed_apart_unranked_never_below_those_who_lost():
+    """Issue 34: a player marked absent sat 8th of 12 after round 1, above those who lost (0 Diff beats a
+    negative one). Never seated, or only forfeits and double losses: listed apart, after everyone."""
+    people = [Entrant(1, "Absent"), Entrant(2, "Winner"), Entrant(3, "Loser"), Entrant(4, "Forfeits"),
+              Entrant(5, "Playing")]
+    results = [side(2, 1, 6, 3, 4), side(3, 1, 2, 0, -4),
+               SideResult(4, 1, 0, 0, -11, opponent=5, no_show=True), SideResult(5, 1, 11, 3, 11, opponent=4)]
+    rows = standings(people, results, seated={2, 3, 4, 5})
+    assert [(r.entrant.name, r.rank) for r in rows] == [
+        ("Playing", 1), ("Winner", 2), ("Loser", 3), ("Absent", None), ("Forfeits", None)]
+    assert [r.played for r in rows] == [True, True, True, False, False]
+    # Without who was seated (before round 1, or a caller that does not know), nobody is set apart.
+    assert all(r.rank is not None for r in standings(people, results))
+
+
+def test_a_no_show_after_playing_a_round_is_ranked_by_the_forfeit():
+    people = [Entrant(1, "Came once"), Entrant(2, "Other")]
+    results = [side(1, 1, 4, 0, -2), side(2, 1, 6, 3, 2),
+               SideResult(1, 2, 0, 0, -11, opponent=2, no_show=True), SideResult(2, 2, 11, 3, 11, opponent=1)]
+    rows = standings(people, results, seated={1, 2})
+    assert [(r.entrant.name, r.rank, r.totals.diff) for r in rows] == [("Other", 1, 13), ("Came once", 2, -13)]
+    # Seated in round 1 with the result not in yet: taking part, ranked.
+    assert standings(people, [], seated={1, 2})[0].rank == 1
+
+
+@given(st.lists(st.tuples(totals, st.booleans()), min_size=1, max_size=20))
+def test_setting_non_players_apart_never_changes_the_others_order(rows):
+    people = [Entrant(i, f"P{i}") for i in range(len(rows))]
+    results = [side(i, 1, vp, tp, diff) for i, ((tp, diff, vp), _) in enumerate(rows)]
+    seated = {i for i, (_, came) in enumerate(rows) if came}
+    apart = standings(people, results, seated=seated)
+    played = [r for r in apart if r.played]
+    assert [r.entrant.id for r in played] == [r.entrant.id for r in standings(
+        [p for p in people if p.id in seated], results)]
+    assert all(not r.played for r in apart[len(played):]) and {r.entrant.id for r in apart} == set(range(len(rows)))

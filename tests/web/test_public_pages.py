@@ -16,7 +16,7 @@ def test_home_lists_events_by_phase(client, event):
 
 def test_event_page_lists_players_with_factions(client, event):
     html = page(client, "/e/spring-open/")
-    assert "5 players" in html and "Ada Ortega" in html and "Ten Thunders" in html and "3 rounds" in html
+    assert "5 registered, 5 played" in html and "Ada Ortega" in html and "Ten Thunders" in html and "3 rounds" in html
 
 
 def test_round_page_shows_mission_pairings_and_results(client, event):

@@ -11,7 +11,10 @@ from tournaments.api.permissions import EventScoped
 
 
 class StandingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True, help_text="The place, shared on a tie (1, 2, 2, 4); null for "
+                                    "someone who did not play, listed after everyone who did.")
+    did_not_play = serializers.SerializerMethodField(help_text="Registered but never played a game (never seated, "
+                                                     "or a no-show every round): not ranked, out of the awards.")
     player = serializers.IntegerField(source="entrant.id")
     name = serializers.CharField(source="entrant.name")
     faction = serializers.CharField(source="entrant.faction")
@@ -22,6 +25,9 @@ class StandingRowSerializer(serializers.Serializer):
     played = serializers.IntegerField(source="totals.played")
     sos = serializers.IntegerField(source="totals.sos", help_text="Strength of schedule: opponents' TP.")
     status = serializers.CharField(source="entrant.status")
+
+    def get_did_not_play(self, row) -> bool:
+        return not row.played
 
 
 class StandingsSerializer(serializers.Serializer):

@@ -50,7 +50,9 @@ def award_choose(*, event: Event, kind: str, player: int | None, by) -> None:
 
 
 def wooden_spoon(ranked: list, *, rank) -> list:
-    """Everyone sharing the last place of the standings still in play; nobody when all share one place."""
+    """Everyone sharing the last place of the standings still in play; nobody when all share one place. Who
+    did not play (no rank) is never last among those who did."""
+    ranked = [row for row in ranked if rank(row) is not None]
     if not ranked or rank(ranked[0]) == rank(ranked[-1]):
         return []
     return [row for row in ranked if rank(row) == rank(ranked[-1])]

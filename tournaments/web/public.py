@@ -47,10 +47,11 @@ def home(request):
 def event_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     link = player_link(event.slug)
-    players = [{"name": name, "href": link(pid), "faction": presenters.faction(event.format, faction),
-                "status": status} for pid, name, faction, status in
-               event.players.filter(is_ringer=False).values_list("id", "name", "faction", "status")]
     rounds = list(selectors.published_rounds(event).order_by("number").values_list("number", flat=True))
+    apart = {s.entrant.id for s in selectors.event_standings(event) if not s.played} if rounds else set()
+    players = [{"name": name, "href": link(pid), "faction": presenters.faction(event.format, faction),
+                "status": status, "did_not_play": pid in apart} for pid, name, faction, status in
+               event.players.filter(is_ringer=False).values_list("id", "name", "faction", "status")]
     registration = None
     if event.registration_open and not rounds:
         entered = request.user.is_authenticated and event.players.filter(user=request.user).exists()
@@ -63,6 +64,7 @@ def event_page(request, slug):
     return render(request, "public/event.html", {"event": event, "rounds": rounds, "plan": plan,
                                                  "edition": fmt.edition,
                                                  "players": rendered_rows("public/_player_row.html", players),
+                                                 "played": len(players) - len(apart) if rounds else None,
                                                  "registration": registration})
 
 
@@ -131,7 +133,8 @@ def standings_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     rows = standing_rows(event)
     return render(request, "public/standings.html", {
-        "event": event, "rows": rendered_rows("public/_standings_row.html", rows),
+        "event": event, "rows": rendered_rows("public/_standings_row.html", [r for r in rows if r["rank"]]),
+        "apart": [r for r in rows if not r["rank"]],
         "adjusted": any(row["adjusted"] for row in rows),  # the footnote only when someone has bonus or penalty
         "after_round": selectors.latest_round_number(event)})
 
@@ -144,7 +147,7 @@ def hall_page(request, slug):
     rnd = selectors.published_rounds(event).order_by("-number").first()
     context = {"event": event, "round": rnd, "poll": POLL_SECONDS}
     if event.finished_at is not None or rnd is None:
-        context["standings"] = standing_rows(event)
+        context["standings"] = [row for row in standing_rows(event) if row["rank"]]  # who played
     else:
         names = dict(event.players.values_list("id", "name"))
         context["games"] = [
@@ -161,10 +164,11 @@ def standing_rows(event: Event) -> list[dict]:
     """The standings as plain strings for the (up to 256) rows: the template neither localizes numbers nor
     resolves urls per row."""
     standings = selectors.event_standings(event)
-    places = Counter(s.rank for s in standings)
+    places = Counter(s.rank for s in standings if s.played)
     factions = {key: presenters.faction(event.format, key) for key in {s.entrant.faction for s in standings}}
     link = player_link(event.slug)
-    return [{"place": f"{s.rank}=" if places[s.rank] > 1 else str(s.rank), "rank": s.rank, "name": s.entrant.name,
+    return [{"place": "" if not s.played else f"{s.rank}=" if places[s.rank] > 1 else str(s.rank), "rank": s.rank,
+             "name": s.entrant.name,
              "href": link(s.entrant.id), "faction": factions[s.entrant.faction], "faction_key": s.entrant.faction,
              "dropped": s.entrant.status == DROPPED, "tp": str(s.totals.tp), "diff": str(s.totals.diff),
              "vp": str(s.totals.vp), "played": str(s.totals.played),
@@ -178,7 +182,8 @@ def final_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     if event.finished_at is None:
         return HttpResponseRedirect(reverse("public:standings", args=[slug]))
-    rows = standing_rows(event)
+    everyone = standing_rows(event)
+    rows = [row for row in everyone if row["rank"]]  # who did not play is listed apart, out of every award
     best_in_faction = {}
     for row in rows:
         if not row["dropped"]:
@@ -193,7 +198,7 @@ def final_page(request, slug):
         "event": event, "awards": awards,
         "podium": [row for row in rows if row["rank"] <= 3 and not row["dropped"]][:4],
         "best_in_faction": sorted(best_in_faction.values(), key=lambda row: row["faction"]),
-        "rows": rendered_rows("public/_standings_row.html", rows)})
+        "rows": rendered_rows("public/_standings_row.html", rows), "apart": [r for r in everyone if not r["rank"]]})
 
 
 @public_cache("event", "slug")
