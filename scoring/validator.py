@@ -150,7 +150,7 @@ def validate_report(
                 Problem(
                     "vp_above_game_limit",
                     say(
-                        "{who} reported {vp} VP; {rules_name} allows at most {vp_game} in a game.",
+                        "{vp} VP for {who}: {rules_name} allows at most {vp_game} in a game.",
                         who=who,
                         vp=vp,
                         rules_name=rules.name,
@@ -162,11 +162,11 @@ def validate_report(
         elif report.turns is not None and vp > (most := rules.game_most_after(report.turns, played_strategy)):
             if most == 0:
                 add(Problem("vp_in_first_turn", say(
-                    "{who} reported {vp} VP in a game that ended in turn 1, where no VP can be scored.",
+                    "{vp} VP for {who} in a game that ended in turn 1, where no VP can be scored.",
                     who=who, vp=vp), attr))
             else:
                 add(Problem("vp_above_turns", say(
-                    "{who} reported {vp} VP in {turns} turns; {rules_name} allows at most {most} by then.",
+                    "{vp} VP for {who} in {turns} turns: {rules_name} allows at most {most} by then.",
                     who=who, vp=vp, turns=report.turns, rules_name=rules.name, most=most), attr))
         if side in report.breakdown:
             problems += _breakdown_problems(rules, report, side, vp, pool, who, played_strategy)

@@ -63,7 +63,8 @@ def test_an_impossible_report_shows_the_rule_beside_the_field_and_saves_nothing(
     response = Client().post(private(ann), {"action": "report", "my_vp": 12, "their_vp": 3, "outcome": "played"})
     page = response.content.decode()
     # The validator's own sentence, with the reported figure and GG2017's limit, beside the field.
-    assert response.status_code == 200 and "reported 12 VP; Gaining Grounds 2017 allows at most 10 in a game" in page
+    assert response.status_code == 200
+    assert f"12 VP for {ann.name}: Gaining Grounds 2017 allows at most 10 in a game" in page
     assert not game.reports.exists() and not AuditRecord.objects.filter(action="result_reported").exists()
 
 

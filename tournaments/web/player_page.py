@@ -20,6 +20,7 @@ from tournaments.models import AWAITING, CHOSEN_AWARDS, CONFIRMED, DISPUTED, Awa
 from tournaments.web import presenters
 from tournaments.web.forms import PlayerReportForm, show_problems
 from tournaments.web.presenters import clock_context
+from tournaments.web.sheets import mission_initial, sheet_initial
 
 
 def private_page(request, key):
@@ -45,6 +46,7 @@ def private_page(request, key):
         "event": event, "player": player, "faction": presenters.faction(event.format, player.faction),
         "current": _current_game(event, player, current) if current else None, "form": form,
         "history": [presenters.game_played(player, g) for g in games if g is not current],
+        "standing": _where_i_stand(event, player, games),
         "adjustments": player.adjustments.all(),
         "votes": _votes(event, player),
     })
@@ -67,12 +69,28 @@ def _votes(event: Event, player: Player) -> dict | None:
 
 
 def report_form(request, event: Event, player: Player, game: Game | None) -> PlayerReportForm:
-    """The report form for this player's side of the game, with their score sheet in the event's format."""
-    side = game.side_of(player.id) if game else "a"
+    """The report form for this player's side of the game, with their score sheet in the event's format;
+    pre-filled with what they reported, so "Correct my report" changes one figure, not all of them."""
+    side = (game.side_of(player.id) if game else "a") or "a"
     opponent = presenters.opponent(game, player) if game else None
-    return PlayerReportForm(request.POST or None, fmt=get_format(event.format), side=side or "a",
-                            at_table=event.missions == AT_TABLE,
+    mine = next((v for v in game.reports.all() if v.side == side), None) if game else None
+    return PlayerReportForm(request.POST or None, fmt=get_format(event.format), side=side,
+                            at_table=event.missions == AT_TABLE, initial=mine and reported_initial(mine, side),
                             factions=(player.faction, opponent.faction if opponent else ""))
+
+
+def reported_initial(version, side: str) -> dict:
+    """A player's own version in the form's terms (mine / my opponent's)."""
+    theirs = other_side(side)
+    initial = {"my_vp": getattr(version, f"vp_{side}"), "their_vp": getattr(version, f"vp_{theirs}"),
+               "outcome": version.outcome, "turns": version.turns,
+               "loser": "" if not version.loser else PlayerReportForm.MINE if version.loser == side
+               else PlayerReportForm.THEIRS,
+               "my_master": getattr(version, f"master_{side}"), "their_master": getattr(version, f"master_{theirs}")}
+    if version.mission:
+        initial.update(mission_initial(version.mission.get("strategy", ""), version.mission.get("deployment", ""),
+                                       version.mission.get("scheme_pool", [])))
+    return {**initial, **sheet_initial((version.breakdown or {}).get(side, {}), "sheet_")}
 
 
 def _vote(request, player: Player):
@@ -154,6 +172,29 @@ def _current_game(event: Event, player: Player, game: Game) -> dict:
         "concession_rule": concession_rule(event),
         "score": presenters.my_score(game, player),
         "mission": presenters.mission(event.format, *game.mission()), "at_table": event.missions == AT_TABLE,
-        **clock_context(game.round),
+        **(clock_context(game.round) if event.finished_at is None else {}),  # no clock once the event is over
     }
+
+
+def _where_i_stand(event: Event, player: Player, games: list[Game]) -> dict | None:
+    """The player's place among those who played (shared: "4="), of how many, and their record so far;
+    None before they have a result, or when they are not ranked (the Ringer, a disqualified player)."""
+    rows = selectors.event_standings(event)
+    mine = next((row for row in rows if row.entrant.id == player.id and row.played), None)
+    record = [0, 0, 0]  # won, drawn, lost
+    for game in games:
+        score = presenters.my_score(game, player)
+        if game.is_bye and getattr(game, "result", None) is not None:
+            record[0] += 1
+        elif score is not None:
+            if score["outcome"] == PLAYED:
+                record[0 if score["own"] > score["other"] else 1 if score["own"] == score["other"] else 2] += 1
+            else:
+                record[2 if score["i_lost"] else 0] += 1
+    if mine is None or not any(record):
+        return None
+    shared = sum(1 for row in rows if row.rank == mine.rank) > 1
+    return {"place": f"{mine.rank}=" if shared else str(mine.rank), "of": sum(1 for row in rows if row.played),
+            "won": record[0], "drawn": record[1], "lost": record[2], "tp": mine.totals.tp,
+            "final": event.finished_at is not None}
 
