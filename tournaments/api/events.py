@@ -70,7 +70,8 @@ class EventSerializer(serializers.ModelSerializer):
                                             "sportsmanship from their private pages; off: the organizer names them.")
     check_in_on_the_day = serializers.BooleanField(required=False, help_text="Players check in on the day: a new "
                                                    "registration is expected, not checked in, until the desk checks "
-                                                   "it in.")
+                                                   "it in. Switched on before round 1, everyone registered so far "
+                                                   "is expected too (off: they are here).")
     late_arrivals = serializers.ChoiceField(
         choices=[LATE_ON_ZERO, LATE_WITH_LOSSES], required=False, help_text="A player who joins after round 1: "
         "start_on_zero (the default), or loss_per_missed_round (the forfeit loser's award for each round before "

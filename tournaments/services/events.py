@@ -16,7 +16,7 @@ from tournaments import selectors
 from tournaments.models import Event, Game
 from tournaments.services.changes import announce, event_change
 from tournaments.signals import DATE_MOVED
-from tournaments.standings import DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
+from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
 LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed", "missions", "late_arrivals")
@@ -106,10 +106,23 @@ def event_update(*, event: Event, by, **changes) -> Event:
         if "date" in changed:  # its games are played on another day (ratings follow the date)
             announce(event, DATE_MOVED, before=date.fromisoformat(str(before["date"])),
                      after=date.fromisoformat(str(after["date"])))
+        if "check_in_on_the_day" in changed and not paired:
+            _expect_on_the_day(event)
         if changed:
             record(event, by, "settings_changed", before={k: before[k] for k in changed},
                    after={k: after[k] for k in changed})
     return event
+
+
+def _expect_on_the_day(event: Event) -> None:
+    """Check-in on the day switched on before round 1: everyone registered so far is expected, not yet
+    arrived, as a new registration would be; switched off, everyone not marked absent is here. Once a round
+    exists the desk owns who is here, so the switch only changes new registrations."""
+    players = event.players.filter(is_ringer=False, status=ACTIVE)
+    if event.check_in_on_the_day:
+        players.update(checked_in=False)
+    else:
+        players.filter(absent=False).update(checked_in=True)
 
 
 def _check_settings(event: Event, *, rounds_paired: int) -> None:

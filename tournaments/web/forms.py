@@ -12,7 +12,7 @@ from django_countries import countries
 
 from gaininggrounds.params import whole_number
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
-from scoring.formats import EDITIONS, FORMATS, GG2017, Format
+from scoring.formats import CURRENT_FORMAT, EDITIONS, FORMATS, GG2017, Format, newest_first
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from scoring.problems import DomainError
 from scoring.report import ENTERED_OUTCOMES, PLAYED, Report
@@ -68,7 +68,8 @@ DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(label=_("Date"), widget=DATE_INPUT)
-    format = forms.ChoiceField(label=_("Format"), choices=[(f.key, f.name) for f in FORMATS.values()])
+    format = forms.ChoiceField(label=_("Format"), choices=[(f.key, f.name) for f in newest_first()],
+                               initial=CURRENT_FORMAT.key)
     rounds = forms.IntegerField(label=_("Rounds"), **bounded(ROUNDS_RANGE), required=False,
                                 help_text=_("Empty: set from the number of players at round 1."))
 
@@ -160,7 +161,7 @@ class ResultForm(forms.Form):
 class SettingsForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(label=_("Date"), widget=DATE_INPUT)
-    format = forms.ChoiceField(label=_("Format"), choices=[(f.key, f.name) for f in FORMATS.values()])
+    format = forms.ChoiceField(label=_("Format"), choices=[(f.key, f.name) for f in newest_first()])
     scheme_chart = forms.ChoiceField(label=_("Scheme chart"),
                                      choices=[(c.key, c.name) for f in FORMATS.values() for c in f.scheme_charts])
     rounds = forms.IntegerField(label=_("Rounds"), **bounded(ROUNDS_RANGE), required=False)
@@ -179,7 +180,8 @@ class SettingsForm(forms.Form):
     dead_mans_hand = forms.BooleanField(label=_("Dead Man's Hand models allowed (M3E)"), required=False)
     player_votes = forms.BooleanField(label=_("Players vote for best painted and best sportsmanship"), required=False)
     check_in_on_the_day = forms.BooleanField(label=_("Players check in on the day (new registrations are expected, "
-                                                     "not yet arrived)"), required=False)
+                                                     "not yet arrived)"), required=False, help_text=_(
+        "Switched on before round 1, everyone already registered is expected too, until the desk checks them in."))
     late_arrivals = forms.ChoiceField(label=_("A player who joins after round 1"), required=False, choices=[
         (LATE_ON_ZERO, _("starts on 0")),
         (LATE_WITH_LOSSES, _("takes a loss (the forfeit's) for each round missed"))])

@@ -244,7 +244,7 @@ def _board(event, rnd, rows) -> dict:
     latest = selectors.latest_round_number(event, drafts=True) == rnd.number
     more = event.rounds is None or rnd.number < event.rounds
     return {"tables": len(tables), **count, "pair_next": latest and more and count[CONFIRMED] == len(tables),
-            "next": rnd.number + 1, "round_form": RoundForm(), "concession_rule": concession_rule(event)}
+            "next": rnd.number + 1, "round_form": RoundForm.for_event(event), "concession_rule": concession_rule(event)}
 
 
 def _unlisted_leaders(event, result) -> str:
