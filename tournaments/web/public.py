@@ -150,12 +150,16 @@ def hall_page(request, slug):
         context["standings"] = [row for row in standing_rows(event) if row["rank"]]  # who played
     else:
         names = dict(event.players.values_list("id", "name"))
+        line = mission_line(event.format)  # each table's own mission, where the format deals them per table
         context["games"] = [
             {"table": table or "", "a": names[a], "b": names.get(b, ""),
              "score": f"{vp_a}–{vp_b}" if result is not None and b is not None else "",
              "unusual": unusual_words(outcome, loser, names[a], names.get(b, "")),
-             "status": status_of(result is not None, versions)}
-            for table, a, b, result, vp_a, vp_b, outcome, loser, versions, *_ in selectors.round_pairings(rnd)]
+             "status": status_of(result is not None, versions),
+             "mission": line(strategy, deployment, pool) if strategy and b is not None else ""}
+            for table, a, b, result, vp_a, vp_b, outcome, loser, versions, strategy, deployment, pool
+            in selectors.round_pairings(rnd)]
+        context["mission"] = presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)
         context.update(clock_context(rnd))
     return render(request, "public/hall.html", context)
 
