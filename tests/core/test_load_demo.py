@@ -5,7 +5,7 @@ from django.core.management import call_command
 
 from people import rating_store
 from people.models import Rating
-from tournaments.models import Event
+from tournaments.models import Event, Result
 
 
 def test_the_demo_prints_full_addresses_every_time(db):
@@ -24,9 +24,11 @@ def test_the_demo_prints_full_addresses_every_time(db):
 
 def test_the_demos_players_have_a_history_and_a_rating(db):
     call_command("load_demo", stdout=StringIO())
-    rating_store.ratings_refresh("M2E")  # what the commit queued (eager Celery runs it after the commit)
+    rating_store.ratings_refresh("M4E")  # what the commit queued (eager Celery runs it after the commit)
     demo = Event.objects.get(slug="demo-gaining-grounds")
     for entry in demo.players.filter(is_ringer=False):
         assert entry.person.entries.count() == 3
         assert Rating.objects.get(person=entry.person).games == 8
     assert len(set(Rating.objects.values_list("shown", flat=True))) > 1
+    assert set(Event.objects.values_list("format", flat=True)) == {"m4e-gg0"}  # what organizers run today
+    assert all(r.leader_a and r.leader_b for r in Result.objects.all())  # leaders from the format's list

@@ -1,5 +1,6 @@
 """Load a small demo event once: an organizer account, twelve players, round 1 paired; and two earlier
-finished events of the same people, so profiles, ratings and the leaderboard have something to show."""
+finished events of the same people, so profiles, ratings and the leaderboard have something to show. All
+three are M4E (Gaining Grounds Zero), what organizers run today; leaders come from the format's list."""
 import datetime
 import random
 
@@ -7,22 +8,20 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from scoring.formats import M4E_GG0
 from scoring.report import Report
 from tournaments import services
 from tournaments.models import Event
 
 DEMO_SLUG = "demo-gaining-grounds"
-MASTERS = {"guild": ("Lady Justice", "Perdita Ortega"), "arcanists": ("Rasputina", "Colette Du Bois"),
-           "resurrectionists": ("Seamus", "Nicodem"), "neverborn": ("Pandora", "Lilith"),
-           "outcasts": ("Viktoria Chambers", "Leveticus"), "ten-thunders": ("Misaki", "Shenlong"),
-           "gremlins": ("Som'er Teeth Jones", "Ophelia LaCroix")}
+FORMAT = M4E_GG0
 DEMO_PLAYERS = [
     ("Ada Ortega", "guild", "Bristol Wyrd"), ("Ben Okafor", "arcanists", "Bristol Wyrd"),
     ("Chloé Martin", "resurrectionists", "Lyon Malifaux"), ("Dev Patel", "neverborn", ""),
     ("Emma Lindqvist", "outcasts", "Lyon Malifaux"), ("Farid Haddad", "ten-thunders", ""),
-    ("Greta Vogel", "gremlins", "Bristol Wyrd"), ("Hugo Leroy", "guild", ""),
+    ("Greta Vogel", "bayou", "Bristol Wyrd"), ("Hugo Leroy", "guild", ""),
     ("Ines Duarte", "arcanists", "Lyon Malifaux"), ("Josh Carter", "neverborn", ""),
-    ("Kenji Mori", "outcasts", ""), ("Lena Novak", "gremlins", ""),
+    ("Kenji Mori", "outcasts", ""), ("Lena Novak", "bayou", ""),
 ]
 
 
@@ -45,7 +44,7 @@ class Command(BaseCommand):
             if organizer is None:
                 organizer = user_model.objects.create_user("organizer", password="demo-organizer")
             people = self.earlier_events(organizer)
-            event = services.event_create(user=organizer, name="Demo Gaining Grounds", format="gg2017",
+            event = services.event_create(user=organizer, name="Demo Gaining Grounds", format=FORMAT.key,
                                           date=datetime.date.today())
             for name, faction, club in DEMO_PLAYERS:
                 services.player_register(event=event, name=name, faction=faction, club=club, by=organizer,
@@ -62,7 +61,7 @@ class Command(BaseCommand):
         skill = {name: dice.gauss(0, 1) for name, _faction, _club in DEMO_PLAYERS}
         people = {}
         for weeks, name in ((12, "Winter Skirmish"), (6, "Spring Gaining Grounds")):
-            event = services.event_create(user=organizer, name=name, format="gg2017", rounds=4,
+            event = services.event_create(user=organizer, name=name, format=FORMAT.key, rounds=4,
                                           date=datetime.date.today() - datetime.timedelta(weeks=weeks))
             entries = {player: services.player_register(event=event, name=player, faction=faction, club=club,
                                                         by=organizer, person=people.get(player))
@@ -72,10 +71,12 @@ class Command(BaseCommand):
                 rnd = services.round_generate(event=event, seed=f"{name}-{_}", by=organizer)
                 for game in rnd.games.select_related("round__event", "player_a", "player_b"):
                     edge = 2.2 * (skill[game.player_a.name] - skill[game.player_b.name])
-                    vp_a = max(0, min(10, round(5 + edge + dice.gauss(0, 1.8))))
-                    masters = tuple(dice.choice(MASTERS[p.faction]) for p in (game.player_a, game.player_b))
+                    most = FORMAT.vp.game
+                    vp_a = max(0, min(most, round(most / 2 + edge + dice.gauss(0, 1.8))))
+                    masters = tuple(dice.choice(FORMAT.leaders[p.faction]).label
+                                    for p in (game.player_a, game.player_b))
                     services.result_record(game=game, by=organizer, masters=masters, report=Report(
-                        outcome="played", vp_a=vp_a, vp_b=max(0, min(10, 10 - vp_a - dice.randint(0, 2)))))
+                        outcome="played", vp_a=vp_a, vp_b=max(0, min(most, most - vp_a - dice.randint(0, 2)))))
             services.event_finish(event=event, by=organizer)
         return people
 
@@ -84,7 +85,7 @@ class Command(BaseCommand):
         rnd = event.round_set.order_by("-number").first()
         lines = [f"Console:        {site}/console/  (user organizer, password demo-organizer)",
                  f"Event page:     {site}/e/{event.slug}/",
-                 f"Ratings:        {site}/ratings/M2E/?min=0",
+                 f"Ratings:        {site}/ratings/{FORMAT.edition}/?min=0",
                  f"API:            {site}/api/events/{event.id}/  (documented at {site}/api/schema/swagger-ui/)"]
         first = rnd and rnd.games.exclude(table=None).select_related("player_a", "player_b").first()
         if first is not None:
