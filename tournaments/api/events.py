@@ -1,7 +1,7 @@
 """/api/events/: events, their settings, co-organizers and audit trail."""
 from dataclasses import asdict
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -17,6 +17,7 @@ from scoring.missions import MISSION_SETTINGS
 from tournaments import selectors, services
 from tournaments.access import is_organizer
 from tournaments.api.formats import AwardSerializer, UnusualResultSerializer
+from tournaments.api.openapi import PerAction
 from tournaments.api.permissions import EventScoped, IsOrganizer, IsOrganizerOrReadOnly
 from tournaments.models import Event
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
@@ -145,6 +146,15 @@ class AuditRecordSerializer(serializers.ModelSerializer):
                   "after"]
 
 
+@extend_schema_view(
+    get=extend_schema(summary="List events", description=(
+        "Public: every event, newest first and a page at a time, with its announced rules (the awards show the "
+        "values in force: the format's unless varied). `deck_seed`, and scheme pools fixed for rounds not yet "
+        "paired, go to the event's organizers only.")),
+    post=extend_schema(summary="Create an event", description=(
+        "Any signed-in user: creates an event with its format, rules and settings, and becomes its organizer. "
+        "Answers 201 with the new event, its `id` and `slug`.")),
+)
 @public_cache(params=("page",))
 class EventList(generics.ListCreateAPIView):
     """Events, newest first; any signed-in user may create one and becomes its organizer."""
@@ -160,6 +170,14 @@ class EventList(generics.ListCreateAPIView):
                                                     **serializer.settings_from(serializer.validated_data))
 
 
+@extend_schema_view(
+    get=extend_schema(summary="Show an event and its rules", description=(
+        "Public: the event, its announced rules with the awards in force, its organizers and when it was "
+        "finished. `deck_seed`, and scheme pools fixed for rounds not yet paired, go to its organizers only.")),
+    patch=extend_schema(summary="Change an event's settings", description=(
+        "Organizers of the event only: changes any of the settings given and answers the event. Awards, scheme "
+        "chart, format, deck and missions are fixed once round 1 is paired.")),
+)
 @public_cache("event", "event_id")
 class EventDetail(generics.RetrieveUpdateAPIView):
     """GET an event; PATCH its settings (organizers)."""
@@ -178,7 +196,10 @@ class EventDetail(generics.RetrieveUpdateAPIView):
 
 
 class EventOrganizers(EventScoped):
-    @extend_schema(request=OrganizerSerializer, responses=EventSerializer)
+    @extend_schema(request=OrganizerSerializer, responses=EventSerializer, summary="Add a co-organizer",
+                   description="Organizers of the event only: makes another user, by username, a co-organizer "
+                               "with the same rights as the event's creator; recorded in the audit trail. Answers "
+                               "the event.")
     def post(self, request, event_id):
         """Add a co-organizer by username; they get the same rights as the creator."""
         event = self.event()
@@ -194,6 +215,15 @@ class EventFinish(EventScoped):
     results refused with 409 event_finished); POST .../reopen/ opens it again. Both are in the audit trail."""
 
     action = None
+    schema = PerAction()
+    OPERATIONS = {
+        "finish": ("Finish an event", "Organizers of the event only, once every result of its rounds is in: the "
+                   "round clock stops and the standings are final; rounds and results are then refused with 409 "
+                   "`event_finished` until it is reopened. Recorded in the audit trail; answers the event."),
+        "reopen": ("Reopen a finished event", "Organizers of the event only: opens a finished event again (a "
+                   "result to correct, a round forgotten), so rounds and results are taken again. Recorded in the "
+                   "audit trail; answers the event."),
+    }
 
     @extend_schema(request=None, responses=EventSerializer)
     def post(self, request, event_id):
@@ -209,7 +239,11 @@ class EventAudit(EventScoped, generics.ListAPIView):
     permission_classes = [IsOrganizer]
     serializer_class = AuditRecordSerializer
 
-    @extend_schema(parameters=[OpenApiParameter("table", int), OpenApiParameter("player", int)])
+    @extend_schema(parameters=[OpenApiParameter("table", int), OpenApiParameter("player", int)],
+                   summary="Read an event's audit trail",
+                   description="Organizers of the event only: every change to the event (results, reports, "
+                               "swaps, check-ins, drops, settings...), newest first and a page at a time, with "
+                               "who made it, when, and the before and after. `?table=` and `?player=` narrow it.")
     def get(self, request, *args, **kwargs):
         return self.list(request, *args, **kwargs)
 

@@ -15,7 +15,11 @@ FEED_VERSION = 1
 
 @public_cache("event", "event_id")
 class EventFeed(APIView):
-    @extend_schema(responses={200: OpenApiResponse(description=(
+    @extend_schema(summary="Download an event's public feed", description=(
+        "Public: the whole event in one answer (players, published rounds with their games and results, "
+        "standings) for ranking bots and statistics sites, never a draft or anything private. Answers carry an "
+        "ETag: send it back in If-None-Match for a 304 while nothing changed."),
+        responses={200: OpenApiResponse(description=(
         "The event whole, as JSON: `event` (id, name, date, format, edition, finished), `players` (id, name, "
         "faction, club, status, ringer, `person`: the id of their profile at /api/people/{id}/, null for the "
         "Ringer or a private profile), `rounds` (number, strategy, deployment, scheme pool, and each game: "

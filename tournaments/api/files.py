@@ -1,7 +1,7 @@
 """Files: an event's exports (at once, or as a job for a large event) and the jobs that make them."""
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, serializers, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
@@ -53,7 +53,11 @@ class EventExports(EventScoped):
     permission_classes = [IsOrganizer]
 
     @extend_schema(request=ExportInputSerializer,
-                   responses={200: OpenApiResponse(description="The file (CSV or JSON)"), 202: JobSerializer})
+                   responses={200: OpenApiResponse(description="The file (CSV or JSON)"), 202: JobSerializer},
+                   summary="Export standings, results or a backup",
+                   description="Organizers of the event only: the standings or the results as CSV, or the complete "
+                               "backup as JSON (`what`). The file at once (200), or for a large event a job (202) "
+                               "whose `download` link appears when the file is ready.")
     def post(self, request, event_id):
         """Standings or results as CSV, or the complete backup as JSON: the file at once (200), or for a
         large event a job whose `download` link appears when the file is ready (202)."""
@@ -69,6 +73,10 @@ class EventExports(EventScoped):
         return attachment(made.text, made.name, made.content_type)
 
 
+@extend_schema_view(get=extend_schema(
+    summary="Follow a long job", description=(
+        "Organizers of the job's event only: a pairing's or an export's status and progress; `round` links to the "
+        "round a pairing made, `download` to the file an export prepared.")))
 class JobDetail(generics.RetrieveAPIView):
     """A long job's status and progress (organizers of its event): `round` links to the round a pairing
     made, `download` to the file an export prepared."""
@@ -87,7 +95,10 @@ class JobDetail(generics.RetrieveAPIView):
 class JobDownload(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: OpenApiResponse(description="The file (CSV or JSON)")})
+    @extend_schema(responses={200: OpenApiResponse(description="The file (CSV or JSON)")},
+                   summary="Download an export's file",
+                   description="Organizers of the job's event only: the CSV or JSON file an export job prepared; "
+                               "409 `export_not_ready` until it is ready, or once it has failed.")
     def get(self, request, pk):
         """The file an export job prepared (organizers of its event); 409 until it is ready."""
         job = get_object_or_404(Job.objects.select_related("event"), pk=pk, kind=Job.EXPORT)

@@ -155,7 +155,9 @@ def mission_named(fmt, strategy: str, deployment: str, pool) -> dict | None:
 class FormatList(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=FormatSerializer(many=True))
+    @extend_schema(responses=FormatSerializer(many=True), summary="List the game formats",
+                   description="Public: every format the rules module knows, each whole: factions, strategies, "
+                               "deployments, schemes and charts, VP limits, awards, suggested rounds and round time.")
     def get(self, request):
         return Response(FormatSerializer(FORMATS.values(), many=True).data)
 
@@ -163,7 +165,10 @@ class FormatList(APIView):
 class FormatDetail(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=FormatSerializer)
+    @extend_schema(responses=FormatSerializer, summary="Show one game format",
+                   description="Public: one format by its key (such as `gg2017`): charts, rotation, VP limits, "
+                               "awards (`award_defaults` names those chosen where the sources give none), suggested "
+                               "rounds, round time and where its facts come from. 404 for an unknown key.")
     def get(self, request, key):
         if key not in FORMATS:
             raise NotFound(f"No format \"{key}\"; known formats: {', '.join(FORMATS)}.")

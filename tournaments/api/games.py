@@ -24,6 +24,7 @@ from tournaments import services
 from tournaments.access import is_organizer
 from tournaments.api.auth import ReportThrottle, acting_player
 from tournaments.api.formats import MissionSerializer, mission_named
+from tournaments.api.openapi import PerAction
 from tournaments.api.permissions import IsOrganizerOrReadOnly
 from tournaments.concessions import conceder_leaves, concession_effect
 from tournaments.models import GAME_STATUSES, Game, Player, PlayerReport, Result
@@ -245,7 +246,10 @@ RESULT_PROBLEMS = OpenApiResponse(ResultProblemSerializer(many=True), descriptio
 class GameDetail(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=GameSerializer)
+    @extend_schema(responses=GameSerializer, summary="Show a game",
+                   description="Public: a game's table, players, mission, status and confirmed result. Its two "
+                               "players and the event's organizers also see the players' pending versions; a game "
+                               "of a draft round is the organizers' alone (404 for anyone else).")
     def get(self, request, pk):
         game = load_game(pk)
         if game.round.is_draft and not is_organizer(request.user, game.round.event):
@@ -257,7 +261,11 @@ class GameResult(APIView):
     permission_classes = [IsOrganizerOrReadOnly]
 
     @extend_schema(request=EnteredResultSerializer, responses={200: ResultSerializer, 201: ResultSerializer,
-                                                                 400: RESULT_PROBLEMS})
+                                                                 400: RESULT_PROBLEMS},
+                   summary="Enter or correct a game's result",
+                   description="Organizers of the event only: the result counts at once and decides any dispute "
+                               "(201 for a new result, 200 for a correction). Also a double loss (`\"outcome\": "
+                               "\"double_loss\"`, no loser): both players take the forfeit loser's award.")
     def post(self, request, pk):
         """The organizer's result: counts at once and decides any dispute. Also a double loss
         (`"outcome": "double_loss"`, no loser): both players take the forfeit loser's award."""
@@ -278,6 +286,18 @@ class GamePlayerAnswer(APIView):
     permission_classes = [AllowAny]  # who may act is the game's business, checked below
     throttle_classes = [ReportThrottle]
     action = None
+    schema = PerAction()
+    OPERATIONS = {
+        "report": ("Report a game's result as a player", "One of the game's two players, by private key "
+                   "(`Authorization: Key <key>`) or linked account: reports the result, or corrects their own "
+                   "version; it counts once the opponent confirms. Throttled per player and per address."),
+        "confirm": ("Confirm the opponent's reported result", "One of the game's two players, by private key or "
+                    "linked account: accepts the opponent's version, which then counts (also the way out of a "
+                    "dispute). 409 `nothing_to_confirm` without one; throttled per player and per address."),
+        "dispute": ("Dispute the opponent's reported result", "One of the game's two players, by private key or "
+                    "linked account: answers the opponent's report with their own figures (equal figures confirm "
+                    "it instead); the organizer's result decides. Throttled per player and per address."),
+    }
 
     def player_of(self, request, game: Game) -> Player:
         player = acting_player(request, game.round.event)

@@ -65,7 +65,10 @@ class ProfileSerializer(serializers.Serializer):
 @public_cache(PEOPLE, params=("q",))
 class PeopleSearch(APIView):
     @extend_schema(parameters=[OpenApiParameter("q", str, description="Part of a name (accents and case aside), "
-                                                "two letters at least")], responses=PersonSerializer(many=True))
+                                                "two letters at least")], responses=PersonSerializer(many=True),
+                   summary="Search people by name",
+                   description="Public: people whose name holds `q` (accents and case aside), those who played "
+                               "most first, at most 20. People who keep their profile private are left out.")
     def get(self, request):
         """People whose name holds `q`, those who played most first (at most 20)."""
         found = people.people_named(request.query_params.get("q", "")[:100], limit=20)
@@ -74,7 +77,10 @@ class PeopleSearch(APIView):
 
 @public_cache(PEOPLE)
 class PersonDetail(APIView):
-    @extend_schema(responses=ProfileSerializer)
+    @extend_schema(responses=ProfileSerializer, summary="Show a person's profile",
+                   description="Public: a person's ratings, events with place and record, and every game. A merged "
+                               "person answers as the person kept (see `person.id`); a private one with the name "
+                               "only.")
     def get(self, request, person_id):
         """A person's profile: ratings, events with place and record, every game. A merged person answers
         as the person kept (see `person.id`); a hidden one with the name only."""
@@ -104,7 +110,10 @@ class MergeDoneSerializer(serializers.Serializer):
 
 
 class PersonMerge(APIView):
-    @extend_schema(request=MergeSerializer, responses={201: MergeDoneSerializer})
+    @extend_schema(request=MergeSerializer, responses={201: MergeDoneSerializer}, summary="Merge two people",
+                   description="Staff, for anyone; an organizer, for a person without an account whose entries are "
+                               "all in events they organize. This person's entries move to `into`; the merge is "
+                               "recorded and answered (201) with its id, which undo/ takes back.")
     def post(self, request, person_id):
         """This person turns out to be `into`: recorded, and reversible. Staff may merge anyone; an organizer,
         a person without an account whose entries are all in events they organize."""
@@ -122,7 +131,9 @@ class PersonMerge(APIView):
 
 
 class MergeUndo(APIView):
-    @extend_schema(request=None, responses=MergeDoneSerializer)
+    @extend_schema(request=None, responses=MergeDoneSerializer, summary="Undo a merge of two people",
+                   description="Staff, or whoever made the merge: its entries (and account, if it moved) go back "
+                               "to the person merged. Answers the merge.")
     def post(self, request, merge_id):
         """Undo a merge: its entries (and account, if it moved) go back. Staff, or whoever merged."""
         _signed_in(request)
@@ -158,7 +169,10 @@ class Leaderboard(APIView):
         OpenApiParameter("country", str, description="ISO 3166 code"),
         OpenApiParameter("min", int, description=f"At least this many rated games (default {selectors.MIN_GAMES})"),
         OpenApiParameter("page", int, description=f"{selectors.LEADERBOARD_PAGE} a page")],
-        responses=LeaderboardSerializer)
+        responses=LeaderboardSerializer, summary="Show an edition's rating leaderboard",
+        description="Public: an edition's ratings (M2E, M3E, M4E), best first and a page at a time, narrowed by "
+                    "most played `faction`, `country` and a `min` number of rated games. Private profiles are not "
+                    "listed.")
     def get(self, request, edition):
         """An edition's ratings, best first (M2E, M3E, M4E)."""
         if edition not in EDITIONS:
@@ -214,11 +228,16 @@ class SeriesRowSerializer(serializers.Serializer):
 
 
 class SeriesList(APIView):
-    @extend_schema(responses=SeriesOutSerializer(many=True))
+    @extend_schema(responses=SeriesOutSerializer(many=True), summary="List ranking series",
+                   description="Public: every ranking series with its edition, dates, how results count "
+                               "(`best_of`, `rolling_days`, `points`) and its events.")
     def get(self, request):
         return Response(SeriesOutSerializer(Series.objects.prefetch_related("events"), many=True).data)
 
-    @extend_schema(request=SeriesInSerializer, responses={201: SeriesOutSerializer})
+    @extend_schema(request=SeriesInSerializer, responses={201: SeriesOutSerializer},
+                   summary="Create a ranking series",
+                   description="Any signed-in user: defines a ranking series for an edition and keeps it; the "
+                               "points table defaults to the UK scheme. Answers 201 with the series.")
     def post(self, request):
         """Define a series; the signed-in user keeps it."""
         data = SeriesInSerializer(data=request.data)
@@ -230,7 +249,10 @@ class SeriesList(APIView):
 @public_cache(PEOPLE)
 class SeriesDetail(APIView):
     @extend_schema(responses={200: inline_serializer("SeriesStandings", {
-        "series": SeriesOutSerializer(), "on": serializers.DateField(), "standings": SeriesRowSerializer(many=True)})})
+        "series": SeriesOutSerializer(), "on": serializers.DateField(), "standings": SeriesRowSerializer(many=True)})},
+        summary="Show a series' standings",
+        description="Public: a ranking series and its standings from its finished events: each person's points "
+                    "from the results that count, best first.")
     def get(self, request, slug):
         """A series' standings from its finished events."""
         series = get_object_or_404(Series, slug=slug)

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from gaininggrounds.http_cache import public_cache
 from tournaments import services
 from tournaments.access import is_organizer
+from tournaments.api.openapi import PerAction
 from tournaments.api.permissions import EventScoped, IsOrganizer
 from tournaments.models import Event, Player, TPAdjustment
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
@@ -70,12 +71,17 @@ def players_out(request, event: Event, players, *, organizer: bool | None = None
 
 @public_cache("event", "event_id")
 class EventPlayers(EventScoped):
-    @extend_schema(responses=PlayerSerializer(many=True))
+    @extend_schema(responses=PlayerSerializer(many=True), summary="List an event's players",
+                   description="Public: every entry of the event (name, faction, club, status, Ringer, check-in). "
+                               "The event's organizers also get each player's private key, private link and email.")
     def get(self, request, event_id):
         event = self.event()
         return Response(players_out(request, event, event.players.select_related("person"), many=True))
 
-    @extend_schema(request=PlayerSerializer, responses={201: PlayerSerializer})
+    @extend_schema(request=PlayerSerializer, responses={201: PlayerSerializer}, summary="Register a player",
+                   description="Organizers of the event only: enters a player. `person` links the entry to someone "
+                               "who played before; without it a new person is made. Answers 201 with the entry, "
+                               "its private key and its private link.")
     def post(self, request, event_id):
         event = self.event()
         data = PlayerSerializer(data=request.data)
@@ -89,7 +95,12 @@ class EventPlayers(EventScoped):
 class EventRegistration(EventScoped):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=RegistrationSerializer, responses={201: PlayerSerializer})
+    @extend_schema(request=RegistrationSerializer, responses={201: PlayerSerializer},
+                   summary="Register yourself for an event",
+                   description="Any signed-in user, while the organizer keeps registration open and before the "
+                               "first round: enters the event (the name defaults to their username), and their "
+                               "account then acts as the player (reporting, confirming). 409 `registration_closed` "
+                               "or `event_started` otherwise.")
     def post(self, request, event_id):
         """A signed-in person registers themselves while the organizer keeps registration open; their
         account then acts as the player (reporting, confirming)."""
@@ -109,6 +120,27 @@ class PlayerAction(EventScoped):
     drop/, disqualify/ or rotate-key/ (a new private link; the old one stops working at once)."""
 
     action = None
+    schema = PerAction()
+    OPERATIONS = {
+        "check-in": ("Check a player in", "Organizers of the event only: the player has arrived and is paired from "
+                     "the next round (also a player marked absent who turns up after all). Answers the entry."),
+        "check-out": ("Undo a player's check-in", "Organizers of the event only: the player is expected again, and "
+                      "not paired until checked in. Answers the entry."),
+        "mark-absent": ("Mark a player absent", "Organizers of the event only: the player is not coming and is "
+                        "never paired until checked in (a game already paired is the organizer's forfeit to "
+                        "enter). Answers the entry."),
+        "no-show": ("Record a player's no-show", "Organizers of the event only: the player did not come to their "
+                    "table, so their open game of the current round is forfeited and they are marked absent, in "
+                    "one step. 409 `no_game_to_forfeit` when they have no such game."),
+        "drop": ("Drop a player", "Organizers of the event only: the player keeps the games played and is no longer "
+                 "paired (reinstate/ undoes it). Answers the entry."),
+        "disqualify": ("Disqualify a player", "Organizers of the event only: the player takes no further part and "
+                       "is not ranked; an unconfirmed game of theirs in the current round is forfeited against "
+                       "them. Answers the entry."),
+        "rotate-key": ("Replace a player's private link", "Organizers of the event only: a new private key and link "
+                       "for the player (a lost or leaked slip); the old one stops working at once. Answers the "
+                       "entry with the new link."),
+    }
     ACTIONS = {"check-in": services.player_check_in, "check-out": services.player_check_out,
                "mark-absent": services.player_mark_absent, "no-show": services.player_no_show,
                "drop": services.player_drop,
@@ -128,7 +160,11 @@ class ReinstateSerializer(serializers.Serializer):
 
 
 class PlayerReinstate(EventScoped):
-    @extend_schema(request=ReinstateSerializer, responses=PlayerSerializer)
+    @extend_schema(request=ReinstateSerializer, responses=PlayerSerializer,
+                   summary="Reinstate a dropped or disqualified player",
+                   description="Organizers of the event only: a dropped player (a mistaken drop or concession) is "
+                               "paired again from the next round; a disqualified one only with "
+                               "`lift_disqualification: true` (409 without it). Answers the entry.")
     def post(self, request, event_id, player_id):
         """A dropped player (a mistaken drop or concession) is paired again from the next round; a
         disqualified one only with `lift_disqualification: true` (409 without it)."""
@@ -157,12 +193,18 @@ class PlayerWarnings(EventScoped):
 
     permission_classes = [IsOrganizer]
 
-    @extend_schema(responses=WarningSerializer(many=True))
+    @extend_schema(responses=WarningSerializer(many=True), summary="List a player's warnings",
+                   description="Organizers of the event only: every warning the player has had, with its reason, "
+                               "who gave it and when. GG2017 gives a single warning, then disqualification.")
     def get(self, request, event_id, player_id):
         player = get_object_or_404(Player, pk=player_id, event=self.event())
         return Response(WarningSerializer(services.player_warnings(player), many=True).data)
 
-    @extend_schema(request=WarningInputSerializer, responses={201: WarningSerializer(many=True)})
+    @extend_schema(request=WarningInputSerializer, responses={201: WarningSerializer(many=True)},
+                   summary="Warn a player",
+                   description="Organizers of the event only: records a warning with its reason in the audit "
+                               "trail and answers every warning the player has had (201). A second one is the cue "
+                               "to disqualify (`POST .../disqualify/`), which stays the organizer's act.")
     def post(self, request, event_id, player_id):
         """Warn the player, with the reason, in the audit trail; answers every warning they have had (a
         second one is the organizer's cue to disqualify: `POST .../disqualify/`)."""
@@ -194,12 +236,20 @@ class PlayerAdjustments(EventScoped):
 
     permission_classes = [IsOrganizer]
 
-    @extend_schema(responses=AdjustmentSerializer(many=True))
+    @extend_schema(responses=AdjustmentSerializer(many=True),
+                   summary="List a player's bonus and penalty Tournament Points",
+                   description="Organizers of the event only: the player's Tournament Points adjustments, each "
+                               "with its reason and the round after which it counts. The player sees theirs on "
+                               "their private page; standings rows carry the total in `tp_adjusted`.")
     def get(self, request, event_id, player_id):
         player = get_object_or_404(Player, pk=player_id, event=self.event())
         return Response(AdjustmentSerializer(player.adjustments.all(), many=True).data)
 
-    @extend_schema(request=AdjustmentInputSerializer, responses={201: AdjustmentSerializer})
+    @extend_schema(request=AdjustmentInputSerializer, responses={201: AdjustmentSerializer},
+                   summary="Give a player bonus or penalty Tournament Points",
+                   description="Organizers of the event only: `tp` Tournament Points with a reason (positive a "
+                               "bonus, negative a penalty, never 0), counted in the standings from the latest "
+                               "round on and recorded in the audit trail. Answers 201 with the adjustment.")
     def post(self, request, event_id, player_id):
         player = get_object_or_404(Player, pk=player_id, event=self.event())
         body = AdjustmentInputSerializer(data=request.data if isinstance(request.data, dict) else {})
@@ -211,7 +261,9 @@ class PlayerAdjustments(EventScoped):
 class AdjustmentDetail(EventScoped):
     permission_classes = [IsOrganizer]
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None}, summary="Take back a Tournament Points adjustment",
+                   description="Organizers of the event only: removes a bonus or penalty given by mistake "
+                               "(204); recorded in the audit trail.")
     def delete(self, request, event_id, player_id, adjustment_id):
         """Take back a bonus or penalty given by mistake."""
         adjustment = get_object_or_404(TPAdjustment, pk=adjustment_id, event=self.event(), player_id=player_id)
@@ -221,18 +273,26 @@ class AdjustmentDetail(EventScoped):
 
 @public_cache("event", "event_id")
 class PlayerDetail(EventScoped):
-    @extend_schema(responses=PlayerSerializer)
+    @extend_schema(responses=PlayerSerializer, summary="Show a player's entry",
+                   description="Public: one entry of the event; its organizers also get the player's private key, "
+                               "private link and email.")
     def get(self, request, event_id, player_id):
         event = self.event()
         return Response(players_out(request, event, get_object_or_404(Player, pk=player_id, event=event)))
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None}, summary="Remove a player registered by mistake",
+                   description="Organizers of the event only: deletes the entry (204). A player who already has a "
+                               "game answers 409 (drop them instead), as does one seated in a draft round until "
+                               "the draft is discarded.")
     def delete(self, request, event_id, player_id):
         """Remove a registration made by mistake (409 once the player has a game: drop them instead)."""
         services.player_remove(player=get_object_or_404(Player, pk=player_id, event=self.event()), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(request=PlayerSerializer, responses=PlayerSerializer)
+    @extend_schema(request=PlayerSerializer, responses=PlayerSerializer, summary="Correct a player's entry",
+                   description="Organizers of the event only: corrects the name, faction, club, email, Ringer (one "
+                               "per event) or pinned table. `status` (drop/, reinstate/, disqualify/) and `person` "
+                               "(a merge of two people) are refused here with 400.")
     def patch(self, request, event_id, player_id):
         """Correct a player's entry: name, faction, club, email, Ringer (one per event), pinned table."""
         event = self.event()

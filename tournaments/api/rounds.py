@@ -72,14 +72,21 @@ class SwapSerializer(serializers.Serializer):
 
 @public_cache("event", "event_id")
 class EventRounds(EventScoped):
-    @extend_schema(responses=RoundSerializer(many=True))
+    @extend_schema(responses=RoundSerializer(many=True), summary="List an event's rounds",
+                   description="Public: the published rounds with their missions, the Fate cards flipped and the "
+                               "games by table; the event's organizers also see a draft (`\"published\": false`).")
     def get(self, request, event_id):
         """Published rounds; organizers also see a draft (`"published": false`)."""
         event = self.event()
         rounds = selectors.rounds_with_games(event, drafts=is_organizer(request.user, event))
         return Response(RoundSerializer(rounds, many=True).data)
 
-    @extend_schema(request=RoundInputSerializer, responses={201: RoundSerializer, 202: JobSerializer})
+    @extend_schema(request=RoundInputSerializer, responses={201: RoundSerializer, 202: JobSerializer},
+                   summary="Pair the next round",
+                   description="Organizers of the event only: pairs the next round (Swiss, random or fold) and "
+                               "answers it (201); for a large field, a job to follow instead (202, its address in "
+                               "Location). With `\"publish\": false` the round is a draft that players and the "
+                               "public see only once it is published.")
     def post(self, request, event_id):
         """The next round, made now (201); for a large field a job to follow instead (202)."""
         event = self.event()
@@ -97,7 +104,10 @@ class EventRounds(EventScoped):
 
 @public_cache("event", "event_id")
 class RoundDetail(EventScoped):
-    @extend_schema(responses=RoundSerializer)
+    @extend_schema(responses=RoundSerializer, summary="Show a round and its pairings",
+                   description="Public once published: the round's mission, the Fate cards flipped, the "
+                               "organizer's report and the games by table. A draft is the event's organizers' alone "
+                               "(404 for anyone else); they also see the players' pending versions of results.")
     def get(self, request, event_id, number):
         event = self.event()
         organizer = is_organizer(request.user, event)
@@ -106,7 +116,10 @@ class RoundDetail(EventScoped):
             raise NotFound(f"This event has no round {number}.")
         return Response(RoundSerializer(rnd, context={"sees_versions": organizer}).data)
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None}, summary="Remove the latest round",
+                   description="Organizers of the event only: removes the latest round, a draft or a published "
+                               "round with no reported result, to pair it again; its cards go back on the deck "
+                               "(204). An earlier round, or one with results, answers 409.")
     def delete(self, request, event_id, number):
         event = self.event()
         if not event.round_set.filter(number=number).exists():
@@ -116,7 +129,10 @@ class RoundDetail(EventScoped):
 
 
 class RoundSwap(EventScoped):
-    @extend_schema(request=SwapSerializer, responses=RoundSerializer)
+    @extend_schema(request=SwapSerializer, responses=RoundSerializer, summary="Swap two players' seats",
+                   description="Organizers of the event only: exchanges two players' seats in a round with no "
+                               "result yet, and answers the round. A swap that breaks a pairing rule (a rematch "
+                               "within the window, a second bye) needs `\"force\": true`.")
     def post(self, request, event_id, number):
         """Exchange two players' seats before any result; a rule-breaking swap needs "force": true."""
         event = self.event()
@@ -128,7 +144,11 @@ class RoundSwap(EventScoped):
 
 
 class RoundPublish(EventScoped):
-    @extend_schema(request=None, responses=RoundSerializer)
+    @extend_schema(request=None, responses=RoundSerializer, summary="Publish a draft round",
+                   description="Organizers of the event only: publishes a round paired with `\"publish\": false`: "
+                               "players see their tables, the bye's award counts, the mail goes. 409 "
+                               "`round_published` if it already is, `players_gone` if a seated player no longer "
+                               "plays.")
     def post(self, request, event_id, number):
         """Publish a draft round (paired with "publish": false): players see their tables, the bye's award
         counts, the mail goes. 409 `round_published` if it already is, `players_gone` if a seated player no

@@ -1,5 +1,6 @@
 """Signing in for a token, under the site's limit on failed passwords (its own module: the
 authentication classes in auth.py load while DRF loads its views, so they cannot import a view)."""
+from drf_spectacular.utils import extend_schema
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled
 
@@ -10,6 +11,11 @@ class SignInToken(ObtainAuthToken):
     """POST /api/auth/token/: DRF's token for a username and password, refused with 429 (before the
     password is checked) once the account or the address has failed too often."""
 
+    @extend_schema(summary="Sign in for an API token", description=(
+        "Anyone: answers the account's token for a username and password, to send as `Authorization: Token "
+        "<token>` on organizer calls. After too many failed passwords for the account or from the address, "
+        "answers 429 (before the password is checked) until the hour, or for a burst from one address the "
+        "minute, has passed."))
     def post(self, request, *args, **kwargs):
         body = request.data if isinstance(request.data, dict) else {}  # a list or a number: refused below
         username = body.get("username")

@@ -38,7 +38,11 @@ class StandingsSerializer(serializers.Serializer):
 @public_cache("event", "event_id", params=("round",))
 class Standings(EventScoped):
     @extend_schema(parameters=[OpenApiParameter("round", int, description="Standings after this round")],
-                   responses=StandingsSerializer)
+                   responses=StandingsSerializer, summary="Show an event's standings",
+                   description="Public: the ranking now, or after round `?round=`, with each player's Tournament "
+                               "Points (bonus and penalty TP included), Differential, VP and strength of schedule, "
+                               "in the order of the event's tiebreaks. Players who did not play come last, "
+                               "unranked.")
     def get(self, request, event_id):
         event = self.event()
         latest = selectors.latest_round_number(event)
