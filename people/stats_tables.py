@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ratings.tallies import DEPLOYMENT, ENTRIES, FACTION, LEADER, MATCHUP, MIRROR, SCHEME, STRATEGY, Tally
-from scoring.formats import get_format
+from ratings.tallies import COUNTS, DEPLOYMENT, ENTRIES, FACTION, LEADER, MATCHUP, MIRROR, SCHEME, STRATEGY, Tally
+from scoring.formats import get_format, loose
 from tournaments.web import presenters
 
 TABLES = ("factions", "leaders", "strategies", "deployments", "schemes", "matchups")
@@ -55,7 +55,7 @@ def tables(counted: dict, names: Names) -> dict:
                      "share": percent(entries.get(f, 0) / everyone) if everyone else "",
                      **rate_cells(played.get((f, ""))),
                      "mirrors": mirrors[(f, "")].games // 2 if (f, "") in mirrors else 0} for f in factions]
-    leaders = sorted(of(LEADER).items(), key=lambda item: (-item[1].games, item[0][0]))
+    leaders = sorted(leaders_grouped(of(LEADER), names).items(), key=lambda item: (-item[1].games, item[0][0]))
     matchups = of(MATCHUP)
     schemes = sorted(of(SCHEME).items(), key=lambda item: (-item[1].games, item[0][0]))
     return {
@@ -71,6 +71,23 @@ def tables(counted: dict, names: Names) -> dict:
                      "rows": [(names.faction(f), [rate_cells(matchups.get((f, o))) if f != o else None
                                                   for o in factions]) for f in factions]},
     }
+
+
+def leaders_grouped(counted: dict[tuple[str, str], Tally], names: Names) -> dict[tuple[str, str], Tally]:
+    """Leaders typed as free text (earlier editions, or unlisted) counted once however they were spelt:
+    "Lady Justice", "lady justice" and "Lady  Justice " are one row, with the counts summed, named by its
+    most played spelling. A leader of the format's list (M4E, stored as the list writes it) stays its own row."""
+    listed = {(leader.label, faction) for faction, leaders in names.fmt.leaders.items() for leader in leaders}
+    groups: dict[tuple[bool, str, str], list[tuple[str, Tally]]] = {}
+    for (spelling, faction), tally in counted.items():
+        is_listed = (spelling, faction) in listed
+        same = spelling if is_listed else loose(spelling) or spelling.strip()
+        groups.setdefault((is_listed, same, faction), []).append((spelling, tally))
+    grouped = {}
+    for (_listed, _same, faction), spellings in groups.items():
+        name = min(spellings, key=lambda pair: (-pair[1].games, pair[0]))[0]
+        grouped[(name, faction)] = Tally(*(sum(getattr(t, field) for _s, t in spellings) for field in COUNTS))
+    return grouped
 
 
 def _by_mission(counted: dict, name, names: Names, factions: list[str]) -> list[dict]:

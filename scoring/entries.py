@@ -60,8 +60,10 @@ def plain_masters(masters: tuple[str, str] | None) -> tuple[str, str] | None:
 def leaders_checked(fmt: Format, factions: tuple[str, str], masters: tuple[str, str],
                     names: dict[str, str]) -> tuple[tuple[str, str], tuple[str, str]]:
     """Each side's leader as reported, against the format's list (M4E): a Master and title of the player's
-    faction, matched loosely, is stored as the list writes it with its key; one of another faction is
-    refused; anything else stays free text with no key (a new release: organizers see it flagged).
+    faction, matched loosely (or the Master's name alone, when the faction has them under one title only),
+    is stored as the list writes it with its key; one of another faction (or another faction's Master
+    named alone) is refused; anything else, a Master of several titles named alone included, stays free
+    text with no key (a new release: organizers see it flagged, `unlisted_leader_notice` says why).
     Returns (masters, leader keys)."""
     shown, keys, problems = list(masters), ["", ""], []
     for i, (side, faction, text) in enumerate(zip("ab", factions, masters, strict=True)):
@@ -78,6 +80,18 @@ def leaders_checked(fmt: Format, factions: tuple[str, str], masters: tuple[str, 
     if problems:
         raise Invalid(*problems)
     return (shown[0], shown[1]), (keys[0], keys[1])
+
+
+def unlisted_leader_notice(fmt: Format, faction: str, text: str) -> str | None:
+    """Why a leader kept as free text was not matched, when the list knows: `text` names a Master of the
+    faction alone, who leads it under several titles (we never guess which). None otherwise."""
+    titled = fmt.leader(faction, text) is None and fmt.titles(faction, text)
+    if not titled:
+        return None
+    named = fmt.faction(faction)
+    return say("{name} has {count} titles in {faction}: {titles}; say which.", name=titled[0].name,
+               count=len(titled), faction=named.name if named else faction,
+               titles=", ".join(leader.title for leader in titled))
 
 
 def text_problems(name: str | None, club: str | None) -> list[Problem | None]:

@@ -202,14 +202,27 @@ class Format:
         return self.pool_rule == "three-cards"
 
     def leader(self, faction: str, text: str) -> Leader | None:
-        """The faction's leader that `text` names (loosely: "Name, Title", "Name (Title)", a key)."""
+        """The faction's leader that `text` names (loosely: "Name, Title", "Name (Title)", a key), or the
+        Master's name alone when the faction has that Master under one title only (never a guess between two)."""
         wanted = loose(text)
-        return next((leader for leader in self.leaders.get(faction, ())
-                     if wanted in (loose(leader.name + leader.title), loose(leader.title + leader.name))), None)
+        found = next((leader for leader in self.leaders.get(faction, ())
+                      if wanted in (loose(leader.name + leader.title), loose(leader.title + leader.name))), None)
+        if found is None and len(titled := self.titles(faction, text)) == 1:
+            return titled[0]
+        return found
+
+    def titles(self, faction: str, text: str) -> tuple[Leader, ...]:
+        """The faction's leaders whose Master `text` names alone, without a title (loosely), in list order."""
+        wanted = loose(text)
+        return tuple(leader for leader in self.leaders.get(faction, ()) if wanted and loose(leader.name) == wanted)
 
     def leader_elsewhere(self, faction: str, text: str) -> str | None:
-        """The key of another faction whose leader `text` names, if any."""
-        return next((other for other in self.leaders if other != faction and self.leader(other, text)), None)
+        """The key of another faction whose leader `text` names, or whose Master it names alone (whatever
+        their titles), if any; None when the faction has that Master itself."""
+        if self.titles(faction, text):
+            return None
+        return next((other for other in self.leaders if other != faction
+                     and (self.leader(other, text) or self.titles(other, text))), None)
 
     def scheme_first_turn(self, scheme: Named) -> int:
         return scheme.first_turn if scheme.first_turn is not None else self.vp.scheme_first_turn
