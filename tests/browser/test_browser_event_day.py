@@ -39,7 +39,9 @@ def test_the_event_day_screens_fit_a_phone_and_a_desk(contexts, live_server, tmp
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"desk at {width}: {wide}"
         page.screenshot(path=str(shots / f"desk-{width}.png"), full_page=True)
         page.goto(f"{live_server.url}/console/e/{event.slug}/")  # the pairing method's long option included
-        for summary in page.locator("details.warnings summary, details.private-link summary").all()[:2]:
+        page.locator("details.row-menu > summary").first.click()  # one compact row, its actions behind a menu
+        for summary in page.locator("details.row-menu[open] details.warnings summary, "
+                                    "details.row-menu[open] details.private-link summary").all()[:2]:
             summary.click()  # a warning's reason and a private link open inside the row
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"event console at {width}"
     services.players_check_in_all(event=event, by=user)
