@@ -18,8 +18,9 @@ from tournaments.access import bad_key_wait, player_for_key, report_wait
 from tournaments.concessions import concession_effect, concession_rule
 from tournaments.models import AWAITING, CHOSEN_AWARDS, CONFIRMED, DISPUTED, AwardVote, Event, Game, Player
 from tournaments.web import presenters
-from tournaments.web.forms import PlayerReportForm, show_problems
+from tournaments.web.forms import show_problems
 from tournaments.web.presenters import clock_context
+from tournaments.web.result_forms import PlayerReportForm
 from tournaments.web.sheets import mission_initial, sheet_initial
 
 
@@ -76,6 +77,7 @@ def report_form(request, event: Event, player: Player, game: Game | None) -> Pla
     mine = next((v for v in game.reports.all() if v.side == side), None) if game else None
     return PlayerReportForm(request.POST or None, fmt=get_format(event.format), side=side,
                             at_table=event.missions == AT_TABLE, initial=mine and reported_initial(mine, side),
+                            pool=game.mission()[2] if game else (),
                             factions=(player.faction, opponent.faction if opponent else ""))
 
 

@@ -9,7 +9,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.formats import Format
+from scoring.formats import Format, key_of
 from scoring.missions import pool_size
 from scoring.problems import Invalid, Problem
 from scoring.report import SchemeScore, SideBreakdown, TableMission, TurnScore
@@ -22,6 +22,18 @@ def number_input(width: int = 3):
     return forms.NumberInput(attrs={"inputmode": "numeric", "size": width, "class": "narrow"})
 
 
+def offered_schemes(fmt: Format, pool) -> list:
+    """The schemes a sheet offers: the table's Scheme Pool (M4E: and the next schemes a chain reaches from
+    it, as far as a player can hold), or every scheme of the format while the pool is not known."""
+    if not pool:
+        return list(fmt.schemes)
+    keys, frontier = [], [k for k in pool if fmt.scheme(k) is not None]
+    for _step in range(fmt.vp.schemes_per_player if fmt.scheme_chains else 1):
+        keys += [k for k in frontier if k not in keys]
+        frontier = [key_of(name) for k in frontier for name in fmt.scheme(k).next if fmt.scheme(key_of(name))]
+    return [fmt.scheme(k) for k in keys]
+
+
 class ScoreSheet:
     """Mixed into a form: adds score-sheet fields for a format and reads them back as a breakdown."""
 
@@ -29,7 +41,7 @@ class ScoreSheet:
 
     def add_side(self, prefix: str, label: str = "") -> None:
         fmt, fields = self.fmt, self.fields
-        schemes = [("", "—"), *((s.key, localized(s)) for s in fmt.schemes)]
+        schemes = [("", "—"), *((s.key, localized(s)) for s in offered_schemes(fmt, getattr(self, "pool", ())))]
         fields[f"{prefix}strategy"] = forms.IntegerField(label=_("Strategy VP"), widget=number_input(), **SMALL)
         for turn in range(1, fmt.turns_max + 1):
             fields[f"{prefix}strategy_t{turn}"] = forms.IntegerField(

@@ -1,7 +1,7 @@
 """The organizer console, under /console/ (each view behind console.guards.organizer_view)."""
 from django.urls import path
 
-from tournaments.web.console import events, files, people, rounds
+from tournaments.web.console import events, files, people, rounds, score_sheets
 
 app_name = "console"
 
@@ -33,7 +33,7 @@ urlpatterns = [
     path(f"{ROUND}clock/<str:action>/", rounds.round_clock, name="clock"),
     path(f"{ROUND}print/", rounds.print_round, name="print"),
     path(f"{ROUND}sheets/", rounds.print_sheets, name="sheets"),
-    path(f"{EVENT}games/<int:game_id>/sheet/", rounds.score_sheet, name="sheet"),
+    path(f"{EVENT}games/<int:game_id>/sheet/", score_sheets.score_sheet, name="sheet"),
     path(f"{EVENT}games/<int:game_id>/result/", rounds.result_entry, name="result"),
     path(f"{EVENT}games/<int:game_id>/accept/<str:side>/", rounds.accept_version, name="accept"),
     path(f"{ROUND}swap/", rounds.swap_seats, name="swap"),

@@ -10,20 +10,20 @@ from django.utils.translation import gettext as _
 
 from gaininggrounds.params import whole_number
 from jobs.models import Job
+from scoring.entries import unlisted_leader_notice
 from scoring.formats import get_format
-from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
-from scoring.report import CONCEDED, Report
+from scoring.report import CONCEDED
 from tournaments import selectors, services
 from tournaments.concessions import concession_effect, concession_rule
-from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player, Result
+from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player
 from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, REMATCH_AVOIDED, RINGER_SEAT, seating
 from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.console.guards import organizer_view
-from tournaments.web.forms import ResultForm, RoundForm, ScoreSheetForm, SwapForm, show_problems
+from tournaments.web.forms import RoundForm, SwapForm, show_problems
 from tournaments.web.presenters import clock_context
-from tournaments.web.sheets import mission_initial, sheet_initial
+from tournaments.web.result_forms import ResultForm
 
 
 def round_and_players(event, number):
@@ -176,13 +176,12 @@ def _games(event):
 
 def _enter(request, event, game: Game, players) -> tuple[bool, ResultForm]:
     """The row's form from the request, saved through the services; (saved, the form with its problems)."""
-    form = ResultForm(request.POST, prefix=f"g{game.pk}", names=_names(game, players))
+    form = ResultForm(request.POST, prefix=f"g{game.pk}", **_form_options(event, game, players))
     if not form.is_valid():
         return False, form
-    data = form.cleaned_data
     try:
-        services.result_record(game=game, by=request.user, report=Report(
-            outcome=data["outcome"], vp_a=data["vp_a"], vp_b=data["vp_b"], loser=data["loser"] or None))
+        report, masters = form.report()
+        services.result_record(game=game, by=request.user, report=report, masters=masters)
     except DomainError as error:
         show_problems(form, error)
         return False, form
@@ -214,8 +213,8 @@ def _row(event, game: Game, players, history) -> dict:
     a, b = players[game.player_a_id], players.get(game.player_b_id)
     names = _names(game, players)
     shown = result or (versions[0] if len(versions) == 1 else None)  # an awaiting report prefills the form
-    initial = {"vp_a": shown.vp_a, "vp_b": shown.vp_b, "outcome": shown.outcome,
-               "loser": shown.loser} if shown and b else {}
+    initial = {"vp_a": shown.vp_a, "vp_b": shown.vp_b, "outcome": shown.outcome, "loser": shown.loser,
+               "master_a": shown.master_a, "master_b": shown.master_b} if shown and b else {}
     for version in versions:
         version.reporter = players[game.player_of(version.side)]
         version.words = _words(event, game, version, names, counted=False)
@@ -224,9 +223,15 @@ def _row(event, game: Game, players, history) -> dict:
             "status": game.result_status(), "versions": versions,
             "result_words": result and _words(event, game, result, names, counted=True),
             "mission": presenters.mission(event.format, game.strategy, game.deployment, game.scheme_pool),
-            "unlisted": _unlisted_leaders(event, result), "saved": False,
+            "unlisted": _unlisted_leaders(event, result, (a.faction, b.faction if b else "")), "saved": False,
             "flags": presenters.flag_words(game, players, history),
-            "form": ResultForm(prefix=f"g{game.pk}", initial=initial, names=names)}
+            "form": ResultForm(prefix=f"g{game.pk}", initial=initial, **_form_options(event, game, players))}
+
+
+def _form_options(event, game: Game, players) -> dict:
+    """The board's entry for one table: the players' names, and leaders suggested from each one's faction."""
+    factions = tuple(players[pid].faction if pid else "" for pid in (game.player_a_id, game.player_b_id))
+    return {"names": _names(game, players), "fmt": get_format(event.format), "factions": factions}
 
 
 def _words(event, game: Game, score, names: tuple[str, str], *, counted: bool) -> str:
@@ -247,12 +252,15 @@ def _board(event, rnd, rows) -> dict:
             "next": rnd.number + 1, "round_form": RoundForm.for_event(event), "concession_rule": concession_rule(event)}
 
 
-def _unlisted_leaders(event, result) -> str:
-    """Leaders typed as free text where the format lists its leaders (M4E): a new release, or a typo."""
-    if result is None or not get_format(event.format).leaders:
+def _unlisted_leaders(event, result, factions: tuple[str, str]) -> str:
+    """Leaders typed as free text where the format lists its leaders (M4E): a new release, or a typo, or a
+    Master named without the title when they have several (the titles are said)."""
+    fmt = get_format(event.format)
+    if result is None or not fmt.leaders:
         return ""
-    return ", ".join(master for master, key in ((result.master_a, result.leader_a), (result.master_b, result.leader_b))
-                     if master and not key)
+    typed = zip((result.master_a, result.master_b), (result.leader_a, result.leader_b), factions, strict=True)
+    return "; ".join(unlisted_leader_notice(fmt, faction, master) or master
+                     for master, key, faction in typed if master and not key)
 
 
 @organizer_view(post_only=True)
@@ -324,51 +332,6 @@ def print_sheets(request, event, number):
         "event": event, "round": rnd, "sheets": sheets, "turns": range(1, fmt.turns_max + 1),
         "scheme_lines": range(1, fmt.vp.schemes_per_player + 1), "chains": fmt.scheme_chains,
         "schemes_most": fmt.vp.schemes_most})
-
-
-@organizer_view
-def score_sheet(request, event, game_id):
-    """An organizer enters (or corrects) a whole score sheet: result, both breakdowns, leaders, and the
-    table's mission where tables flip their own; the rules module's problems show beside their fields."""
-    game = get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b"),
-                             pk=game_id, round__event=event, player_b__isnull=False)
-    fmt, at_table = get_format(event.format), event.missions == AT_TABLE
-    options = {"fmt": fmt, "names": (game.player_a.name, game.player_b.name), "at_table": at_table,
-               "factions": (game.player_a.faction, game.player_b.faction)}
-    if request.method == "POST":
-        form = ScoreSheetForm(request.POST, **options)
-        if form.is_valid():
-            try:
-                report, masters = form.report()
-                services.result_record(game=game, by=request.user, report=report, masters=masters)
-            except DomainError as error:
-                show_problems(form, error)
-            else:
-                messages.success(request, _("Score sheet saved for table %(t)s.") % {"t": game.table})
-                return redirect(reverse("console:round", args=[event.slug, game.round.number])
-                                + f"#table-{game.table}")
-    else:
-        form = ScoreSheetForm(initial=_sheet_initial(game, at_table), **options)
-    return render(request, "console/sheet.html", {"event": event, "game": game, "form": form,
-                                                  "mission": presenters.mission(event.format, *game.mission())})
-
-
-def _sheet_initial(game: Game, at_table: bool) -> dict:
-    """What the sheet shows first: the result that counts, else a single player's version."""
-    result = Result.objects.filter(game=game).first()
-    versions = list(game.reports.all())
-    shown = result or (versions[0] if len(versions) == 1 else None)
-    initial = mission_initial(*game.mission()) if at_table and game.strategy else {}
-    if shown is None:
-        return initial
-    initial.update(outcome=shown.outcome, loser=shown.loser, vp_a=shown.vp_a, vp_b=shown.vp_b, turns=shown.turns,
-                   master_a=shown.master_a, master_b=shown.master_b)
-    for side, part in shown.breakdown.items():
-        initial.update(sheet_initial(part, f"{side}_"))
-    if at_table and not game.strategy and getattr(shown, "mission", None):
-        initial.update(mission_initial(shown.mission["strategy"], shown.mission["deployment"],
-                                       shown.mission["scheme_pool"]))
-    return initial
 
 
 def private_link(request, player) -> dict:
