@@ -35,7 +35,10 @@ def test_one_player_reports_and_the_opponent_confirms_on_their_phones(contexts, 
 
     second = contexts(**PHONE).new_page()
     second.goto(f"{live_server.url}/p/{opponent.key}/")
-    assert "me 4 – 7 opponent" in second.inner_text("#current")
+    # Both players by name, the reader first, with the leader being confirmed.
+    told = second.inner_text("#current")
+    assert f"{reporter.name} reported: {opponent.name} 4–7 {reporter.name}" in told.replace("\u202f:", ":")
+    assert f"{reporter.name}'s leader: Lady Justice" in told
     fits_the_phone(second)
     second.click("button[value=confirm]")
     second.wait_for_selector("text=Confirmed: the result counts.")
