@@ -4,7 +4,7 @@ moves as due."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Count, Min
+from django.db.models import Count, Max, Min
 from django_countries import countries
 
 from audit.services import actor_fields
@@ -68,6 +68,25 @@ def people_named(text: str, *, limit: int = 8) -> list[Person]:
         return []
     return list(Person.objects.filter(merged_into=None, hidden=False, search_key__contains=key)
                 .annotate(played=Count("entries")).order_by("-played", "name", "id")[:limit])
+
+
+def namesakes(names: list[str], *, event, limit: int = 5) -> dict[str, list[Person]]:
+    """For each name (by its `search_key`): the people who played before under that name, accents, case and
+    spaces aside, those who played most first, with their history (`with_history`). Never a person who keeps
+    their profile private, one merged into another, or one already entered in `event`."""
+    keys = {key for key in map(search_key, names) if key}
+    found: dict[str, list[Person]] = {}
+    for person in with_history(Person.objects.filter(merged_into=None, hidden=False, search_key__in=keys)
+                               .exclude(entries__event=event)).order_by("-played", "name", "id"):
+        if len(found.setdefault(person.search_key, [])) < limit:
+            found[person.search_key].append(person)
+    return found
+
+
+def with_history(people):
+    """People with what tells two namesakes apart: events played (`played`) and the date of the latest
+    (`last_played`)."""
+    return people.annotate(played=Count("entries__event", distinct=True), last_played=Max("entries__event__date"))
 
 
 def may_merge(user, absorbed: Person, keep: Person | None = None) -> bool:

@@ -2,6 +2,8 @@
 removing them."""
 from __future__ import annotations
 
+from difflib import get_close_matches
+
 from audit.services import record
 from scoring.entries import NAME_LENGTH, faction_problem, name_key, plain, text_problems
 from scoring.formats import get_format, key_of
@@ -116,24 +118,30 @@ def player_remove(*, player: Player, by) -> None:
         player.delete()
 
 
-def import_rows_checked(*, event: Event, rows: list[list[str]]) -> list[tuple[dict, list[Problem]]]:
+def import_rows_checked(*, event: Event, rows: list[list[str]],
+                        header: bool = True) -> list[tuple[dict, list[Problem]]]:
     """Players from CSV rows (name, faction, club), each with what is wrong with it; nothing is saved.
-    A faction may be given by key or by name; a header row "name,faction,club" is skipped."""
+    A faction may be given by key or by name; a header row "name,faction,club" is skipped (`header`: the
+    rows are a CSV's, not rows already read and corrected). A faction not found carries the nearest one
+    (`suggestion`) when one is close, and the text as written (`faction_typed`)."""
     fmt = get_format(event.format)
     taken = names_taken(event)
     checked = []
     for number, row in enumerate(rows, start=1):
         cells = [plain(c) for c in row] + ["", "", ""]
-        if number == 1 and [c.lower() for c in cells[:2]] == ["name", "faction"]:
+        if header and number == 1 and [c.lower() for c in cells[:2]] == ["name", "faction"]:
             continue
-        entry = {"line": number, "name": cells[0], "faction": faction_named(fmt, cells[1]), "club": cells[2]}
+        entry = {"line": number, "name": cells[0], "faction": faction_named(fmt, cells[1]), "club": cells[2],
+                 "faction_typed": cells[1], "suggestion": None}
         problems = [p for p in text_problems(entry["name"], entry["club"]) if p]
         if not problems and len(entry["name"]) > NAME_LENGTH:
             problems.append(Problem("name_too_long", say("A name has at most 100 characters."), "name"))
         elif not problems and name_key(entry["name"]) in taken:
             problems.append(Problem("duplicate_name", say('"{value}" is already registered or listed above.',
                                                           value=entry["name"]), "name"))
-        problems += [p for p in [faction_problem(fmt, entry["faction"], shown=cells[1])] if p]
+        if fmt.faction(entry["faction"]) is None:
+            problems.append(faction_problem(fmt, entry["faction"], shown=cells[1]))
+            entry["suggestion"] = faction_suggested(fmt, cells[1])
         taken.add(name_key(entry["name"]))
         checked.append((entry, problems))
     return checked
@@ -142,14 +150,34 @@ def import_rows_checked(*, event: Event, rows: list[list[str]]) -> list[tuple[di
 def faction_named(fmt, text: str) -> str:
     """The faction a person wrote, by key or by its English or French name ("Guilde", "Ten Thunders")."""
     wanted = key_of(text)
+    if not wanted:  # nothing written is no faction (not the first one without a French name, whose key_of is "")
+        return ""
     return next((f.key for f in fmt.factions if wanted in (f.key, key_of(f.name), key_of(f.name_fr or ""))),
                 wanted)
 
 
-def players_import(*, event: Event, rows: list[list[str]], by) -> list[Player]:
-    """Register every valid row in one transaction (the preview showed the others and why)."""
+def faction_suggested(fmt, text: str) -> str | None:
+    """The faction nearest to a misspelt one ("Nevrborn": Neverborn), by its key or English or French name;
+    None when none is close. The standard library's difflib is enough for a dozen short names: no library
+    to add, keep up to date and audit for this."""
+    spellings = {}
+    for f in fmt.factions:
+        for name in (f.key, f.name, f.name_fr or ""):
+            if key_of(name):
+                spellings.setdefault(key_of(name), f.key)
+    close = get_close_matches(key_of(text), list(spellings), n=1, cutoff=0.6) if key_of(text) else []
+    return spellings[close[0]] if close else None
+
+
+def players_import(*, event: Event, rows: list[list[str]], by, persons: dict[int, int] | None = None,
+                   header: bool = True) -> list[Player]:
+    """Register every valid row in one transaction (the preview showed the others and why). `persons`: the
+    person the organizer recognised for a row, by its line (else the entry is a new person); a person
+    refused (unknown, private, already entered) refuses the whole import."""
+    persons = persons or {}
     with event_change(event) as event:
-        good = [entry for entry, problems in import_rows_checked(event=event, rows=rows) if not problems]
+        good = [entry for entry, problems in import_rows_checked(event=event, rows=rows, header=header)
+                if not problems]
         return [_register(event, name=e["name"], faction=e["faction"], club=e["club"][:100], email="",
                           is_ringer=False, checked_in=not event.check_in_on_the_day, pinned_table=None, user=None,
-                          by=by) for e in good]
+                          by=by, person=persons.get(e["line"])) for e in good]

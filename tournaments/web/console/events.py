@@ -65,7 +65,8 @@ def event(request, event):
             show_problems(player_form, error)
         else:
             messages.success(request, _("Player registered."))
-            return redirect(reverse("console:event", args=[event.slug]) + "#register")  # the form, for the next slip
+            # The form again, open, for the next slip.
+            return redirect(reverse("console:event", args=[event.slug]) + "?register=1#register")
     if player_form.errors:  # the refused field in view and ready to correct, however long the list above
         player_form.fields[next(iter(player_form.errors))
                            if next(iter(player_form.errors)) in player_form.fields else "name"].widget.attrs[
@@ -312,21 +313,12 @@ ACTION_WORDS = {"remove": gettext_lazy("remove"), "drop": gettext_lazy("drop"),
 
 @organizer_view
 def import_players(request, event):
-    """Paste a CSV: a preview lists every row and what is wrong with it; confirming saves the good rows."""
-    form = ImportForm(request.POST or None)
-    if request.method != "POST" or not form.is_valid():
-        for error in form.errors.get("__all__", []):
-            messages.error(request, error)
-        return redirect("console:event", event.slug)
-    rows = form.cleaned_data["rows"]
-    if "confirm" in request.POST:
-        saved = services.players_import(event=event, rows=rows, by=request.user)
-        messages.success(request, _("%(n)s players imported.") % {"n": len(saved)})
-        return redirect("console:event", event.slug)
-    checked = services.import_rows_checked(event=event, rows=rows)
-    return render(request, "console/import.html", {
-        "event": event, "checked": checked, "csv": form.cleaned_data["csv"],
-        "good": sum(1 for _, problems in checked if not problems)})
+    """Paste a CSV: a preview shows every row as fields to correct in place, with what is wrong with it, the
+    nearest faction for a typo and the people who played before under that name; confirming saves the good
+    rows, in one transaction (`importing` holds the work)."""
+    from tournaments.web.console import importing  # here, so the import's change stays in this function
+
+    return importing.import_answer(request, event)
 
 
 @organizer_view

@@ -5,7 +5,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from gaininggrounds.params import whole_number
 from people import services as people
@@ -71,14 +73,41 @@ def _act(request, event):
             keep = get_object_or_404(Person, pk=whole_number(request.POST.get("keep")) or 0)
             if entry.person is None or not people.may_merge(request.user, entry.person, keep):
                 raise PermissionDenied
+            absorbed, kept = told_apart(entry.person, keep)  # before the merge: two records, two histories
             if request.POST.get("confirmed") != "yes":  # asked first: a merge moves a person's whole record
-                return render(request, "console/merge_confirm.html", {"event": event, "entry": entry, "keep": keep})
+                return render(request, "console/merge_confirm.html", {"event": event, "entry": entry, "keep": keep,
+                                                                      "absorbed": absorbed, "kept": kept})
             people.person_merge(keep=keep, absorb=entry.person, by=request.user)
-            messages.success(request, _("%(entry)s is now %(person)s: their games count on one profile.")
-                             % {"entry": entry.name, "person": keep.name})
+            messages.success(request, _("%(absorbed)s and %(kept)s are now one person: %(name)s. Their games count "
+                                        "on one profile.") % {"absorbed": absorbed, "kept": kept, "name": keep.name})
     except DomainError as error:
         messages.error(request, str(error))
     return redirect("console:people", event.slug)
+
+
+def described(person: Person, *, numbered: bool = False) -> str:
+    """A person as an organizer tells them from a namesake (`people.with_history`'s counts): "Chloé Martin
+    (2 events, Rook Club, latest event 18 March 2017)", with the profile's number when asked."""
+    played, last = getattr(person, "played", 0), getattr(person, "last_played", None)
+    details = [ngettext("%(n)s event", "%(n)s events", played) % {"n": played}]
+    if person.club:
+        details.append(person.club)
+    if last:
+        details.append(_("latest event %(date)s") % {"date": date_format(last)})
+    if numbered:
+        details.append(_("profile #%(id)s") % {"id": person.pk})
+    return f"{person.name} ({', '.join(details)})"
+
+
+def told_apart(first: Person, second: Person) -> tuple[str, str]:
+    """Two people in words that never read the same ("Chloé Martin and Chloé Martin"): their histories,
+    and their profiles' numbers when even those agree."""
+    found = {p.pk: p for p in people.with_history(Person.objects.filter(pk__in=[first.pk, second.pk]))}
+    first, second = found.get(first.pk, first), found.get(second.pk, second)
+    words = described(first), described(second)
+    if words[0] == words[1]:
+        words = described(first, numbered=True), described(second, numbered=True)
+    return words
 
 
 @login_required
