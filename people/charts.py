@@ -35,9 +35,33 @@ def line_over_time(points: list[tuple], title: str, *, name: str) -> str:
     days = sorted({day for day, _value in points})
     ticks = days if len(days) <= 3 else [days[0], days[len(days) // 2], days[-1]]  # three fit a phone
     chart.add_x_axis(ticks=ticks, tick_formatter=lambda value, _index, _count: date_format(value, "SHORT_DATE_FORMAT"))
-    chart.add_y_axis(tick_formatter=lambda value, _index, _count: number_format(value, 1))  # "2,5" in French
+    chart.add_y_axis(tick_formatter=lambda value, _index, _count: minus(number_format(value, 1)))  # "2,5" in French
     chart.add_line(points, name=name, stroke_color="#2a6f97", width=2)
-    return framed(chart, title)
+    return edge_labels(framed(chart, title))
+
+
+def minus(figure: str) -> str:
+    """A negative figure as typeset, with a minus sign (U+2212), not a hyphen."""
+    return "\u2212" + figure[1:] if figure.startswith("-") else figure
+
+
+BOTTOM_AXIS = re.compile(r'<g class="axis bottom">(?:<g class="tick">.*?</g>)*</g>', re.S)  # a tick holds no group
+LABEL_X = re.compile(r'<text x="([-0-9.]+)"[^>]*?text-anchor="middle"')
+
+
+def edge_labels(svg: str) -> str:
+    """The bottom axis's first label starts at its tick and its last ends at its tick: centred, a date at the
+    chart's right edge would run past the viewBox and be cut."""
+    axis = BOTTOM_AXIS.search(svg)
+    if axis is None:
+        return svg
+    labels = sorted(LABEL_X.finditer(axis.group()), key=lambda found: float(found.group(1)))
+    if len(labels) < 2:
+        return svg
+    anchors = {labels[0].start(): "start", labels[-1].start(): "end"}
+    shown = LABEL_X.sub(lambda found: found.group().replace('"middle"', f'"{anchors[found.start()]}"')
+                        if found.start() in anchors else found.group(), axis.group())
+    return svg[:axis.start()] + shown + svg[axis.end():]
 
 
 def bars(values: list[tuple[str, float]], title: str, *, name: str) -> str:

@@ -2,6 +2,8 @@
 rates with their intervals, sorted by games. Built from tallies (`ratings.tallies`), never from games."""
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext as _
 
 from ratings.tallies import COUNTS, DEPLOYMENT, ENTRIES, FACTION, LEADER, MATCHUP, MIRROR, SCHEME, STRATEGY, Tally
@@ -68,9 +70,30 @@ def tables(counted: dict, names: Names) -> dict:
                      "scored": percent(t.scored / t.games), "mean_vp": f"{t.vp / t.games:.1f}", **rate_cells(t)}
                     for (key, _o), t in schemes],
         "matchups": {"factions": [(f, names.faction(f)) for f in factions],
+                     "columns": list(zip(short_names([names.faction(f) for f in factions]),
+                                         [names.faction(f) for f in factions], strict=True)),
                      "rows": [(names.faction(f), [rate_cells(matchups.get((f, o))) if f != o else None
                                                   for o in factions]) for f in factions]},
     }
+
+
+def short_names(names: list[str]) -> list[str]:
+    """A short form of each name, all different, for a narrow column's heading: the initials of a name of
+    several capitalised words ("Ten Thunders": "TT", "Société des Explorateurs": "SE"), else its first three
+    letters ("Résurrectionnistes": "Rés"); longer where two would read the same."""
+    def short(name: str, length: int) -> str:
+        words = [word for word in re.findall(r"[^\W\d_]+", name) if word[0].isupper()]
+        if len(words) > 1 and length == 3:
+            return "".join(word[0] for word in words)
+        return re.sub(r"[\W_]", "", name)[:length] or name
+
+    shorts = [short(name, 3) for name in names]
+    for length in range(4, max(map(len, names), default=0) + 1):
+        alike = {s for s in shorts if shorts.count(s) > 1}
+        if not alike:
+            break
+        shorts = [short(name, length) if s in alike else s for name, s in zip(names, shorts, strict=True)]
+    return shorts
 
 
 def leaders_grouped(counted: dict[tuple[str, str], Tally], names: Names) -> dict[tuple[str, str], Tally]:

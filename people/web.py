@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from collections import Counter
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,7 +17,7 @@ from people.models import Person, Series
 from people.series import series_events
 from people.series import standings as series_standings
 from people.services import current
-from scoring.formats import EDITIONS, get_format
+from scoring.formats import EDITIONS, get_format, loose
 from tournaments.models import Event
 from tournaments.web import presenters
 
@@ -34,7 +35,7 @@ def profile_page(request, person_id: int):
     found = selectors.profile(person)
     ratings = [{"rating": r, "chart": _chart(person, r.edition, found["steps"].get(r.edition, [])),
                 "steps": found["steps"].get(r.edition, []), "faction": _faction_of(r.edition, r.faction)}
-               for r in found["ratings"]]
+               for r in sorted(found["ratings"], key=lambda r: EDITIONS.index(r.edition))]  # newest first
     names = _Names()
     games = [{**line, "faction": names.faction(line["format"], line["faction"]),
               "opponent_faction": names.faction(line["format"], line["opponent_faction"]) if line["opponent"] else "",
@@ -46,8 +47,32 @@ def profile_page(request, person_id: int):
         "person": person, "country": countries.name(person.country) if person.country else "",
         "events": found["events"], "games": games, "ratings": ratings, "round_word": _("Round"),
         "bye_word": _("Bye"), "against_word": _("against"), "unreported_word": _("not reported yet"),
-        "factions": [(presenters.faction(fmt, key), n) for (fmt, key), n in found["factions"]],
-        "leaders": [(name, n) for (_fmt, name), n in found["leaders"]]})
+        "played": played_by_edition(found["factions"], found["leaders"])})
+
+
+def played_by_edition(factions: list[tuple], leaders: list[tuple]) -> list[dict]:
+    """The factions and leaders a person played, under each edition, newest first: a faction once per edition
+    however many of its formats (seasons) counted it, most played first; a leader typed in different ways
+    (earlier editions' free text) once, by its most played spelling."""
+    played = {edition: {"factions": Counter(), "leaders": {}} for edition in EDITIONS}
+    names = {}
+    for (fmt, key), n in factions:
+        edition = get_format(fmt).edition
+        played[edition]["factions"][key] += n
+        names.setdefault((edition, key), presenters.faction(fmt, key))
+    for (fmt, name), n in leaders:
+        spellings = played[get_format(fmt).edition]["leaders"].setdefault(loose(name) or name.strip(), Counter())
+        spellings[name] += n
+    return [{"edition": edition,
+             "factions": _most_first((names[(edition, key)], n) for key, n in each["factions"].items()),
+             "leaders": _most_first((_most_first(spellings.items())[0][0], spellings.total())
+                                    for spellings in each["leaders"].values())}
+            for edition, each in played.items() if each["factions"] or each["leaders"]]
+
+
+def _most_first(counted) -> list[tuple[str, int]]:
+    """(name, count) pairs, the most counted first, then by name."""
+    return sorted(counted, key=lambda pair: (-pair[1], pair[0]))
 
 
 class _Names:
