@@ -78,8 +78,10 @@ test: $(TESTING) $(CHROMIUM) $(NGINX) $(NATIVE)
 lint: $(TESTING)
 	$(BIN)/ruff check .
 
+# The pictures in docs/screenshots/, retaken by the browser tests that show each page.
 screenshots: $(TESTING) $(CHROMIUM) $(NATIVE)
-	DEBUG=1 GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/browser/test_browser_visitor.py
+	DEBUG=1 GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/browser/test_browser_visitor.py \
+	  tests/browser/test_browser_event_day.py tests/browser/test_browser_players.py tests/browser/test_browser_score_sheet.py
 
 # A Celery worker for the jobs (large pairings and exports, mail, the round clock), with beat (it
 # queues again mail left pending by a broker outage); on the machine's Redis, as in production.
