@@ -43,7 +43,8 @@ def profile(person: Person) -> dict:
     """Everything a profile shows, in a constant number of queries: entries with their events, the events'
     sizes, the games on each side with both players, ratings with their history."""
     entries = list(Player.objects.filter(person=person).select_related("event").order_by("-event__date", "-id"))
-    sizes = dict(Player.objects.filter(event__in=[e.event_id for e in entries], is_ringer=False)
+    # "3 of 11": of those ranked (a finished event's places; who did not play has none).
+    sizes = dict(Player.objects.filter(event__in=[e.event_id for e in entries], is_ringer=False, place__isnull=False)
                  .values_list("event").annotate(n=Count("id")).values_list("event", "n"))
     events = {e.pk: EventPlayed(entry=e, players=sizes.get(e.event_id, 0)) for e in entries}
     lines, factions, leaders = [], Counter(), Counter()

@@ -111,7 +111,8 @@ def series_events(series: Series):
     if series.events.exists():
         events = events.filter(pk__in=series.events.values("pk"))
     return events.annotate(
-        size=Count("players", filter=Q(players__is_ringer=False), distinct=True),
+        # Those ranked: who did not play has no place, so the last who played takes the last place's points.
+        size=Count("players", filter=Q(players__is_ringer=False, players__place__isnull=False), distinct=True),
         played=Count("round_set", filter=Q(round_set__published_at__isnull=False), distinct=True)).order_by("-date")
 
 

@@ -82,7 +82,7 @@ def leaders_checked(fmt: Format, factions: tuple[str, str], masters: tuple[str, 
     return (shown[0], shown[1]), (keys[0], keys[1])
 
 
-def unlisted_leader_notice(fmt: Format, faction: str, text: str) -> str | None:
+def unlisted_leader_notice(fmt: Format, faction: str, text: str, faction_name: str = "") -> str | None:
     """Why a leader kept as free text was not matched, when the list knows: `text` names a Master of the
     faction alone, who leads it under several titles (we never guess which). None otherwise."""
     titled = fmt.leader(faction, text) is None and fmt.titles(faction, text)
@@ -90,7 +90,7 @@ def unlisted_leader_notice(fmt: Format, faction: str, text: str) -> str | None:
         return None
     named = fmt.faction(faction)
     return say("{name} has {count} titles in {faction}: {titles}; say which.", name=titled[0].name,
-               count=len(titled), faction=named.name if named else faction,
+               count=len(titled), faction=faction_name or (named.name if named else faction),
                titles=", ".join(leader.title for leader in titled))
 
 

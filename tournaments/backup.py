@@ -38,13 +38,14 @@ EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", 
 LATER_EVENT_FIELDS = ("encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand",
                       "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals", "conceder")
 GAME_FIELDS = ("table", "flags", "strategy", "deployment", "scheme_pool")
-LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission", "absent", "place")
+LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission", "absent", "place",
+                "no_show")
 PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "absent", "status", "is_ringer", "pinned_table", "key",
                  "place")
 ROUND_FIELDS = ("number", "strategy", "deployment", "scheme_pool", "seed", "flips", "report", "clock_started_at",
                 "clock_left", "published_at")
 RESULT_FIELDS = ("outcome", "loser", "turns", "breakdown", "vp_a", "tp_a", "diff_a", "vp_b", "tp_b", "diff_b",
-                 "master_a", "master_b", "leader_a", "leader_b")
+                 "master_a", "master_b", "leader_a", "leader_b", "no_show")
 VERSION_FIELDS = ("side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "master_a", "master_b", "leader_a",
                   "leader_b", "mission")
 AUDIT_FIELDS = ("at", "action", "by", "round_number", "table", "before", "after")

@@ -98,7 +98,8 @@ def _standings(event: Event, writer) -> None:
             awards.setdefault(row.entrant.id, []).append("wooden_spoon")
     for row in rows:
         e, t = row.entrant, row.totals
-        writer.writerow([row.rank, e.name, e.faction, clubs.get(e.id, ""), t.tp, t.diff, t.vp, t.played, e.status,
+        status = e.status if row.played else "did_not_play"  # listed apart, with no rank
+        writer.writerow([row.rank, e.name, e.faction, clubs.get(e.id, ""), t.tp, t.diff, t.vp, t.played, status,
                          ";".join(awards.get(e.id, []))])
 
 

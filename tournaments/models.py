@@ -280,6 +280,9 @@ class Result(models.Model):
     master_b = models.CharField(max_length=60, blank=True, default="")
     leader_a = models.CharField(max_length=80, blank=True, default="")
     leader_b = models.CharField(max_length=80, blank=True, default="")
+    # The sides that did not come to the table ("a", "b", "ab"), recorded by the desk's no-show: a forfeit or a
+    # double loss for another reason (an illegal crew, misconduct, collusion) is a game the players came to.
+    no_show = models.CharField(max_length=2, blank=True, default="")
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     entered_at = models.DateTimeField(auto_now=True)
 

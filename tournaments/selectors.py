@@ -4,7 +4,6 @@ from __future__ import annotations
 from django.db.models import Count, Max, Min, Prefetch, Q
 
 from scoring.missions import MissionHistory
-from scoring.report import DOUBLE_LOSS, FORFEITED
 from tournaments.models import Event, Game, Result, Round, Seat
 from tournaments.pairing.report import History
 from tournaments.planning import Attendee, RoundInputs
@@ -27,10 +26,9 @@ def side_results(event: Event) -> list[SideResult]:
     losses where the event says so (two more queries)."""
     rows = Result.objects.filter(game__round__event=event).values_list(
         "game__round__number", "game__player_a_id", "vp_a", "tp_a", "diff_a",
-        "game__player_b_id", "vp_b", "tp_b", "diff_b", "outcome", "loser")
+        "game__player_b_id", "vp_b", "tp_b", "diff_b", "no_show")
     sides = []
-    for number, a, vp_a, tp_a, diff_a, b, vp_b, tp_b, diff_b, outcome, loser in rows:
-        unseen = {side for side in "ab" if outcome == DOUBLE_LOSS or (outcome == FORFEITED and loser == side)}
+    for number, a, vp_a, tp_a, diff_a, b, vp_b, tp_b, diff_b, unseen in rows:
         sides.append(SideResult(a, number, vp_a, tp_a, diff_a, opponent=b, no_show="a" in unseen))
         if b is not None:
             sides.append(SideResult(b, number, vp_b, tp_b, diff_b, opponent=a, no_show="b" in unseen))
@@ -65,6 +63,11 @@ def event_standings(event: Event, *, after_round: int | None = None) -> list[Sta
                    event.adjustments.values_list("player_id", "tp", "round_number")]
     return standings(entrants(event), side_results(event), after_round=after_round, tiebreaks=event.tiebreaks,
                      adjustments=adjustments, seated=seated_players(event, after_round=after_round))
+
+
+def non_players(event: Event) -> set[int]:
+    """Who did not play (absent, or a no-show at every table): out of the awards and counted apart."""
+    return {row.entrant.id for row in event_standings(event) if not row.played}
 
 
 def seated_players(event: Event, *, after_round: int | None = None) -> set[int] | None:

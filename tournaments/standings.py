@@ -57,7 +57,8 @@ class SideResult:
     diff: int
     opponent: int | None = None
     missed: bool = False
-    # Lost without coming to the table: a forfeit's loser, or either side of a double loss (two no-shows).
+    # Lost without coming to the table: recorded at the desk as a no-show (not any forfeit: an illegal crew
+    # or misconduct is forfeited by a player who came).
     no_show: bool = False
 
 
@@ -113,8 +114,8 @@ def totals_by_player(results: Iterable[SideResult], *, after_round: int | None =
 
 def did_not_play(results: Iterable[SideResult], seated: Collection[int], *,
                  after_round: int | None = None) -> Callable[[int], bool]:
-    """Who has not taken part: never seated in a round, or seated only to lose every game without coming to
-    the table (forfeits, double losses). A seated player whose result is not in yet has taken part."""
+    """Who has not taken part: never seated in a round, or seated only to be a no-show at every table. A
+    seated player whose result is not in yet, or who lost a game by a forfeit for another reason, has."""
     came: set[int] = set()
     lost_unseen: set[int] = set()
     for side in results:

@@ -65,11 +65,16 @@ def test_the_event_overrides_its_formats_rule(api, fmt, setting, leaves):
     assert (Player.objects.get(pk=games[0]["player_b"]).status == "dropped") is leaves
 
 
-def test_the_setting_is_refused_unless_leaves_stays_or_empty(api):
-    event, _games = event_with_round(api, "m4e-gg0")
+def test_the_setting_is_refused_unless_leaves_stays_or_empty_and_fixed_once_round_1_is_paired(api):
+    _, event = api.post("/api/events/", {"name": "Before", "date": "2026-05-06", "format": "m4e-gg0"})
     answer = rejected(api, "patch", f"/api/events/{event['id']}/", {"conceder": "vanishes"}, 400)
     assert answer["errors"][0]["attr"] == "conceder"
     assert api.call("patch", f"/api/events/{event['id']}/", {"conceder": "leaves"})[1]["conceder_leaves"] is True
+    # Once round 1 is paired the rule is fixed, like the awards: a concession already counted under one rule
+    # is never undone or reinstated under another.
+    paired, _games = event_with_round(api, "m4e-gg0")
+    answer = rejected(api, "patch", f"/api/events/{paired['id']}/", {"conceder": "leaves"}, 409)
+    assert answer["errors"][0]["code"] == "settings_locked"
 
 
 def test_a_corrected_concession_in_a_stay_event_never_reinstates_a_player_the_organizer_dropped(api):

@@ -2,8 +2,10 @@
 (or a no-show in every round), they are listed apart ("did not play"), out of the awards (no wooden
 spoon), counted apart on the event page ("12 registered, 11 played"); a no-show after round 1 forfeits
 by the format's rule and ranks accordingly."""
+import pytest
 from django.test import Client
 
+from scoring.problems import Invalid
 from tournaments.models import Player
 
 NAMES = [f"Player {n:02}" for n in range(12)]
@@ -62,6 +64,11 @@ def test_an_absent_player_is_listed_apart_and_never_takes_the_wooden_spoon(api):
     assert Player.objects.get(pk=absent).place is None
     places = [r["rank"] for r in rows(api, event) if r["rank"] is not None]
     assert max(places) <= 11
+    # Profiles: the absent player's row says so; everyone else's place is "of 11", those who played.
+    absent_person = Player.objects.get(pk=absent).person_id
+    assert "did not play" in Client().get(f"/people/{absent_person}/").content.decode()
+    last = Player.objects.filter(event_id=event["id"], place=max(places)).first()
+    assert f"{max(places)} of 11" in Client().get(f"/people/{last.person_id}/").content.decode()
 
 
 def test_a_round_one_no_show_who_never_comes_did_not_play(api):
@@ -73,3 +80,39 @@ def test_a_round_one_no_show_who_never_comes_did_not_play(api):
     assert mine["rank"] is None and mine["did_not_play"]
     opponent = game["player_b"] if game["player_a"] == ids[3] else game["player_a"]
     assert next(r for r in rows(api, event) if r["player"] == opponent)["rank"] == 1  # the forfeit's winner
+
+
+def test_a_forfeit_for_another_reason_is_a_game_the_player_came_to(api):
+    """An illegal crew or misconduct forfeits a game the player came to: ranked, not set apart; only the
+    desk's no-show records that someone did not come (and a correction clears it)."""
+    event, ids = m4e_event(api)
+    rnd = play(api, event, 1, skip=[ids[3], ids[5]])
+    crew = next(g for g in rnd["games"] if ids[3] in (g["player_a"], g["player_b"]))
+    side = "a" if crew["player_a"] == ids[3] else "b"
+    assert api.post(f"/api/games/{crew['id']}/result/", {"outcome": "forfeited", "loser": side})[0] == 201
+    assert next(r for r in rows(api, event) if r["player"] == ids[3])["rank"] is not None
+    gone = next(g for g in rnd["games"] if ids[5] in (g["player_a"], g["player_b"]))
+    assert api.post(f"/api/events/{event['id']}/players/{ids[5]}/no-show/", {"round": 1})[0] == 200
+    assert next(r for r in rows(api, event) if r["player"] == ids[5])["rank"] is None
+    assert api.post(f"/api/games/{gone['id']}/result/", {"vp_a": 4, "vp_b": 4})[0] == 200  # they came after all
+    assert next(r for r in rows(api, event) if r["player"] == ids[5])["rank"] is not None
+
+
+def test_who_did_not_play_can_be_neither_voted_for_nor_named(api, organizer):
+    from tournaments import services
+    from tournaments.models import Event
+
+    event, ids = m4e_event(api)
+    api.post(f"/api/events/{event['id']}/players/{ids[7]}/mark-absent/", {})
+    play(api, event, 1)
+    record = Event.objects.get(pk=event["id"])
+    record.player_votes = True
+    record.save()
+    voter = Player.objects.get(pk=ids[0])
+    ballot = Client().get(f"/p/{voter.key}/").content.decode()
+    assert Player.objects.get(pk=ids[7]).name not in ballot.split("Your votes")[1]
+    with pytest.raises(Invalid):
+        services.award_vote(player=voter, kind="best_painted", choice=ids[7])
+    with pytest.raises(Invalid) as refused:
+        services.award_choose(event=record, kind="best_painted", player=ids[7], by=organizer[0])
+    assert refused.value.problems[0].code == "did_not_play"

@@ -69,3 +69,16 @@ def test_a_pool_is_offered_alone_in_gg2017_and_every_scheme_before_it_is_known()
     pool = [s.key for s in GG2017.schemes[:5]]
     assert [s.key for s in offered_schemes(GG2017, pool)] == pool
     assert offered_schemes(GG2017, ()) == list(GG2017.schemes)
+
+
+def test_one_leader_typed_keeps_the_others_as_it_was(gg0):  # noqa: F811
+    event, game = gg0
+    client = organizer(event)
+    lead_a, lead_b = (M4E_GG0.leaders[p.faction][0] for p in (game.player_a, game.player_b))
+    post = {f"g{game.pk}-outcome": "played", f"g{game.pk}-vp_a": 6, f"g{game.pk}-vp_b": 3}
+    client.post(f"/console/e/{event.slug}/games/{game.pk}/result/",
+                {**post, f"g{game.pk}-master_a": lead_a.label, f"g{game.pk}-master_b": lead_b.label}, **HTMX)
+    client.post(f"/console/e/{event.slug}/games/{game.pk}/result/",
+                {**post, f"g{game.pk}-master_a": lead_a.label, f"g{game.pk}-master_b": ""}, **HTMX)
+    result = Result.objects.get(game=game)
+    assert (result.leader_a, result.leader_b, result.master_b) == (lead_a.key, lead_b.key, lead_b.label)

@@ -46,7 +46,7 @@ class EventFeed(APIView):
             "rounds": [{"number": r.number, "strategy": r.strategy, "deployment": r.deployment,
                         "scheme_pool": r.scheme_pool, "games": games.get(r.pk, [])} for r in rounds],
             "standings": [{"rank": s.rank, "player": s.entrant.id, "tp": s.totals.tp, "diff": s.totals.diff,
-                           "vp": s.totals.vp, "played": s.totals.played}
+                           "vp": s.totals.vp, "played": s.totals.played, "did_not_play": not s.played}
                           for s in selectors.event_standings(event)],
         })
 

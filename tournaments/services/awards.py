@@ -25,7 +25,8 @@ def award_vote(*, player: Player, kind: str, choice: int | None) -> None:
         if choice is None:
             AwardVote.objects.filter(event=event, kind=kind, voter=player).delete()
             return
-        chosen = event.players.filter(pk=choice, is_ringer=False).exclude(pk=player.pk).first()
+        chosen = event.players.filter(pk=choice, is_ringer=False).exclude(pk=player.pk).exclude(
+            pk__in=selectors.non_players(event)).first()
         if chosen is None:
             raise invalid("vote_not_allowed", say("Vote for another player of this event (not for yourself)."),
                           kind)
@@ -45,6 +46,9 @@ def award_choose(*, event: Event, kind: str, player: int | None, by) -> None:
         winner = event.players.filter(pk=player, is_ringer=False).first()
         if winner is None:
             raise invalid("unknown_player", say("Choose a player of this event."), kind)
+        if winner.pk in selectors.non_players(event):
+            raise invalid("did_not_play", say("{name} did not play: awards go to those who played.",
+                                              name=winner.name), kind)
         ChosenAward.objects.update_or_create(event=event, kind=kind, defaults={"player": winner})
         record(event, by, "award_given", player=winner, after={"kind": kind})
 

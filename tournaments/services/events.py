@@ -19,7 +19,7 @@ from tournaments.signals import DATE_MOVED
 from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
-LOCKED_ONCE_STARTED = ("format", "awards", "scheme_chart", "deck_seed", "missions", "late_arrivals")
+LOCKED_ONCE_STARTED = ("format", "awards", "conceder", "scheme_chart", "deck_seed", "missions", "late_arrivals")
 
 
 def event_create(

@@ -21,7 +21,8 @@ from tournaments.standings import ACTIVE, DROPPED
 
 def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | None = None) -> tuple[Result, bool]:
     """An organizer enters or replaces a game's result; it counts at once and settles any players'
-    versions (a dispute). Masters not given are kept from the result or the players' versions.
+    versions (a dispute). Masters not given, or one side's left empty, are kept from the result or the
+    players' versions.
     Returns (result, created)."""
     scores, masters = result_scores(game, report), plain_masters(masters)
     leaders = None
@@ -33,9 +34,14 @@ def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | 
         before = result_snapshot(existing)
         known = [existing] if existing else list(game.reports.all())
         versions = [version_snapshot(v) for v in game.reports.all()]
+        kept_masters, kept_leaders = next((((k.master_a, k.master_b), (k.leader_a, k.leader_b)) for k in known
+                                           if k.master_a or k.master_b), (("", ""), ("", "")))
         if leaders is None:
-            masters, leaders = next((((k.master_a, k.master_b), (k.leader_a, k.leader_b)) for k in known
-                                     if k.master_a or k.master_b), (("", ""), ("", "")))
+            masters, leaders = kept_masters, kept_leaders
+        else:  # a side left empty keeps its leader as it was
+            typed = masters
+            masters = tuple(typed[i] or kept_masters[i] for i in range(2))
+            leaders = tuple(leaders[i] if typed[i] else kept_leaders[i] for i in range(2))
         result, created = result_save(game=game, by=by, report=report, scores=scores, masters=masters,
                                       leaders=leaders)
         record(game.round.event, by, "result_entered", game=game,
@@ -83,7 +89,7 @@ def game_leaders(game: Game, masters: tuple[str, str]) -> tuple[tuple[str, str],
 
 
 def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, str] = ("", ""),
-                leaders: tuple[str, str] = ("", "")) -> tuple[Result, bool]:
+                leaders: tuple[str, str] = ("", ""), no_show: str = "") -> tuple[Result, bool]:
     """Store the result that counts (inside the caller's `event_change`, with the game locked):
     players' pending versions go, a concession drops the conceder where the event's rule says so, a mission
     flipped at the table is the table's from now on."""
@@ -114,6 +120,7 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
             master_b=masters[1],
             leader_a=leaders[0],
             leader_b=leaders[1],
+            no_show=no_show,
             entered_by=by if getattr(by, "is_authenticated", False) and not isinstance(by, Player) else None,
             turns=report.turns,
             breakdown={side: asdict(part) for side, part in report.breakdown.items()},

@@ -60,13 +60,13 @@ def player_no_show(*, player: Player, by) -> Player:
         result = game and getattr(game, "result", None)
         side = game and game.side_of(player.id)
         if game and result is None:
-            report = Report(outcome=FORFEITED, loser=side)
+            report, unseen = Report(outcome=FORFEITED, loser=side), side
         elif game and (result.outcome, result.loser) == (FORFEITED, other_side(side)):
-            report = Report(outcome=DOUBLE_LOSS)
+            report, unseen = Report(outcome=DOUBLE_LOSS), "".join(sorted(side + result.no_show))
         else:
             raise conflict("no_game_to_forfeit", say(
                 "{player_name} has no game without a result in the current round.", player_name=player.name))
-        result_save(game=game, by=by, report=report, scores=score_report(event.rules(), report))
+        result_save(game=game, by=by, report=report, scores=score_report(event.rules(), report), no_show=unseen)
         record(event, by, "player_no_show", game=game, player=player, other_player=game.opponent_of(player.pk),
                after={"outcome": report.outcome, "loser": report.loser or "", "absent": True})
         player.checked_in, player.absent = False, True

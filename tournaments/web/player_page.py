@@ -47,7 +47,8 @@ def private_page(request, key):
         "event": event, "player": player, "faction": presenters.faction(event.format, player.faction),
         "current": _current_game(event, player, current) if current else None, "form": form,
         "history": [presenters.game_played(player, g) for g in games if g is not current],
-        "standing": _where_i_stand(event, player, games),
+        # Outside the polled part: a poll (htmx) takes only #current, so it skips the standings.
+        "standing": None if request.headers.get("HX-Request") else _where_i_stand(event, player, games),
         "adjustments": player.adjustments.all(),
         "votes": _votes(event, player),
     })
@@ -64,7 +65,8 @@ def _votes(event: Event, player: Player) -> dict | None:
     if not event.player_votes or event.finished_at is not None or not selectors.latest_round_number(event):
         return None
     mine = dict(AwardVote.objects.filter(event=event, voter=player).values_list("kind", "choice_id"))
-    others = event.players.filter(is_ringer=False).exclude(pk=player.pk).order_by("name")
+    others = event.players.filter(is_ringer=False).exclude(pk=player.pk).exclude(
+        pk__in=selectors.non_players(event)).order_by("name")  # who did not play is out of the awards
     return {"kinds": [(kind, presenters.award_name(kind), mine.get(kind)) for kind in CHOSEN_AWARDS],
             "others": others}
 

@@ -48,7 +48,7 @@ def event_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     link = player_link(event.slug)
     rounds = list(selectors.published_rounds(event).order_by("number").values_list("number", flat=True))
-    apart = {s.entrant.id for s in selectors.event_standings(event) if not s.played} if rounds else set()
+    apart = selectors.non_players(event) if rounds else set()
     players = [{"name": name, "href": link(pid), "faction": presenters.faction(event.format, faction),
                 "status": status, "did_not_play": pid in apart} for pid, name, faction, status in
                event.players.filter(is_ringer=False).values_list("id", "name", "faction", "status")]

@@ -259,7 +259,7 @@ def _unlisted_leaders(event, result, factions: tuple[str, str]) -> str:
     if result is None or not fmt.leaders:
         return ""
     typed = zip((result.master_a, result.master_b), (result.leader_a, result.leader_b), factions, strict=True)
-    return "; ".join(unlisted_leader_notice(fmt, faction, master) or master
+    return "; ".join(unlisted_leader_notice(fmt, faction, master, presenters.faction(fmt.key, faction)) or master
                      for master, key, faction in typed if master and not key)
 
 

@@ -25,7 +25,8 @@ def score_sheet(request, event, game_id):
                              pk=game_id, round__event=event, player_b__isnull=False)
     fmt, at_table = get_format(event.format), event.missions == AT_TABLE
     options = {"fmt": fmt, "names": (game.player_a.name, game.player_b.name), "at_table": at_table,
-               "factions": (game.player_a.faction, game.player_b.faction), "pool": game.mission()[2]}
+               "factions": (game.player_a.faction, game.player_b.faction),
+               "pool": game.mission()[2] + _saved_schemes(game)}
     if request.method == "POST":
         form = ScoreSheetForm(request.POST, **options)
         if form.is_valid():
@@ -60,3 +61,10 @@ def _sheet_initial(game: Game, at_table: bool) -> dict:
         initial.update(mission_initial(shown.mission["strategy"], shown.mission["deployment"],
                                        shown.mission["scheme_pool"]))
     return initial
+
+
+def _saved_schemes(game: Game) -> list[str]:
+    """The schemes a saved sheet already holds, offered even outside the pool (an older entry, a table's
+    mission corrected since), so re-saving the sheet never fails on a choice it cannot show."""
+    saved = Result.objects.filter(game=game).values_list("breakdown", flat=True).first() or {}
+    return [s["scheme"] for part in saved.values() for s in part.get("schemes", ())]
