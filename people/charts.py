@@ -10,6 +10,8 @@ import leather
 from django.utils.formats import date_format, number_format
 from django.utils.html import escape
 
+from gaininggrounds.typeset import minus
+
 WIDTH, HEIGHT = 400, 240  # about a phone's width, so the labels read at their size there
 
 leather.theme.default_font_family = "system-ui, sans-serif"
@@ -38,11 +40,6 @@ def line_over_time(points: list[tuple], title: str, *, name: str) -> str:
     chart.add_y_axis(tick_formatter=lambda value, _index, _count: minus(number_format(value, 1)))  # "2,5" in French
     chart.add_line(points, name=name, stroke_color="#2a6f97", width=2)
     return edge_labels(framed(chart, title))
-
-
-def minus(figure: str) -> str:
-    """A negative figure as typeset, with a minus sign (U+2212), not a hyphen."""
-    return "\u2212" + figure[1:] if figure.startswith("-") else figure
 
 
 BOTTOM_AXIS = re.compile(r'<g class="axis bottom">(?:<g class="tick">.*?</g>)*</g>', re.S)  # a tick holds no group

@@ -62,9 +62,9 @@ def leaders_checked(fmt: Format, factions: tuple[str, str], masters: tuple[str, 
     """Each side's leader as reported, against the format's list (M4E): a Master and title of the player's
     faction, matched loosely (or the Master's name alone, when the faction has them under one title only),
     is stored as the list writes it with its key; one of another faction (or another faction's Master
-    named alone) is refused; anything else, a Master of several titles named alone included, stays free
-    text with no key (a new release: organizers see it flagged, `unlisted_leader_notice` says why).
-    Returns (masters, leader keys)."""
+    named alone) is refused, and so is a Master of several titles named alone (we never guess: the
+    answer names the titles to choose from); anything else stays free text with no key (a new release:
+    organizers see it flagged). Returns (masters, leader keys)."""
     shown, keys, problems = list(masters), ["", ""], []
     for i, (side, faction, text) in enumerate(zip("ab", factions, masters, strict=True)):
         if not text or not fmt.leaders:
@@ -72,6 +72,8 @@ def leaders_checked(fmt: Format, factions: tuple[str, str], masters: tuple[str, 
         leader = fmt.leader(faction, text)
         if leader is not None:
             shown[i], keys[i] = leader.label, leader.key
+        elif (titles := unlisted_leader_notice(fmt, faction, text)) is not None:
+            problems.append(Problem("leader_title_needed", titles, f"master_{side}"))
         elif (elsewhere := fmt.leader_elsewhere(faction, text)) is not None:
             problems.append(Problem("leader_not_in_faction", say(
                 "{text} leads {other} crews; {who} declared {faction} for this event.", text=text,

@@ -60,6 +60,7 @@ ERROR_CODES = {
     "pool_size": "A Scheme Pool of the wrong size (5 GG2017 and M3E, 3 M4E).",
     "mission_unexpected": "The event's missions are set by the organizer or drawn at pairing: report none.",
     "leader_not_in_faction": "A leader of another faction than the player declared (M4E).",
+    "leader_title_needed": "A Master of several titles named without one (M4E): the answer lists the titles.",
     "hidden_characters": "A Master's name holds an invisible or control character.",
 }
 

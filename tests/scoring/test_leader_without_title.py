@@ -55,9 +55,14 @@ def test_a_master_of_several_titles_named_alone_is_never_guessed(listed):
     assert M4E_GG0.leader_elsewhere(faction, leader.name) is None, "the faction's own Master"
 
 
-def test_an_ambiguous_name_stays_free_text_and_the_notice_names_the_titles():
-    masters, keys = leaders_checked(M4E_GG0, ("bayou", "guild"), ("Som'er Teeth Jones", "Lady Justice"), NAMES)
-    assert masters == ("Som'er Teeth Jones", "Lady Justice") and keys == ("", "")
+def test_an_ambiguous_name_is_refused_with_the_titles_to_choose_from():
+    """Never guessed, never kept as free text either: whoever typed it (a player, the board, the API) is
+    asked which title, so the statistics never hold "Titania" beside "Titania, Withered Rose"."""
+    with pytest.raises(Invalid) as refused:
+        leaders_checked(M4E_GG0, ("bayou", "guild"), ("Som'er Teeth Jones", "Lady Justice"), NAMES)
+    assert [(p.code, p.attr) for p in refused.value.problems] == [
+        ("leader_title_needed", "master_a"), ("leader_title_needed", "master_b")]
+    assert "Bayou Boss, Loot Monger" in refused.value.problems[0].detail
     assert unlisted_leader_notice(M4E_GG0, "bayou", "som'er  TEETH jones") == (
         "Som'er Teeth Jones has 2 titles in Bayou: Bayou Boss, Loot Monger; say which.")
     assert unlisted_leader_notice(M4E_GG0, "bayou", "Som'er Teeth Jones, Bayou Boss") is None, "a full match"

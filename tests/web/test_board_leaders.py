@@ -82,3 +82,9 @@ def test_one_leader_typed_keeps_the_others_as_it_was(gg0):  # noqa: F811
                 {**post, f"g{game.pk}-master_a": lead_a.label, f"g{game.pk}-master_b": ""}, **HTMX)
     result = Result.objects.get(game=game)
     assert (result.leader_a, result.leader_b, result.master_b) == (lead_a.key, lead_b.key, lead_b.label)
+
+
+def test_every_scheme_is_offered_once_whatever_the_chains():
+    for pool in ([s.key for s in M4E_GG0.schemes[:3]], [s.key for s in M4E_GG0.schemes[3:6]]):
+        keys = [s.key for s in offered_schemes(M4E_GG0, pool)]
+        assert len(keys) == len(set(keys)) and keys[:3] == pool

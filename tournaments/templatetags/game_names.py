@@ -3,6 +3,7 @@ from django import template
 from django.template.defaultfilters import floatformat
 from django.utils.translation import get_language
 
+from gaininggrounds.typeset import minus
 from tournaments.web import presenters
 
 register = template.Library()
@@ -23,5 +24,4 @@ def colon() -> str:
 def rating(value, decimals: int = 1) -> str:
     """A rating as typeset numbers are: one decimal in the reader's way, and a true minus sign (U+2212) for
     the new player whose skill is still below three times its uncertainty, not a hyphen."""
-    shown = floatformat(value, decimals)
-    return "\u2212" + shown[1:] if shown.startswith("-") else shown
+    return minus(floatformat(value, decimals))

@@ -174,6 +174,7 @@ def _current_game(event: Event, player: Player, game: Game) -> dict:
         "theirs": theirs and told(event, game, side, theirs, counted=False),
         "counted": result and not game.is_bye and told(event, game, side, result, counted=True),
         "concession_rule": concession_rule(event),
+        "no_show": bool(result) and side in result.no_show,
         "score": presenters.my_score(game, player),
         "mission": presenters.mission(event.format, *game.mission()), "at_table": event.missions == AT_TABLE,
         **(clock_context(game.round) if event.finished_at is None else {}),  # no clock once the event is over

@@ -121,6 +121,9 @@ def game_played(player, game) -> dict:
 def clock_context(rnd) -> dict:
     """What the round clock shows: seconds left (None before it starts), whether it is running and,
     if so, when it ends (epoch seconds), so a page served from the cache still counts right."""
+    if rnd.event.finished_at is not None:  # the event is over: no clock anywhere, paused or not
+        return {"clock_left": None, "clock_running": False, "clock_ends": None, "clock_notice": None,
+                "last_turn_call": None}
     ends = None
     if rnd.clock_started_at is not None and rnd.clock_left is not None:
         ends = int(rnd.clock_started_at.timestamp()) + rnd.clock_left

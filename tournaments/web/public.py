@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from gaininggrounds.http_cache import public_cache
+from gaininggrounds.typeset import minus
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.report import BYE, PLAYED
@@ -174,7 +175,7 @@ def standing_rows(event: Event) -> list[dict]:
     return [{"place": "" if not s.played else f"{s.rank}=" if places[s.rank] > 1 else str(s.rank), "rank": s.rank,
              "name": s.entrant.name,
              "href": link(s.entrant.id), "faction": factions[s.entrant.faction], "faction_key": s.entrant.faction,
-             "dropped": s.entrant.status == DROPPED, "tp": str(s.totals.tp), "diff": str(s.totals.diff),
+             "dropped": s.entrant.status == DROPPED, "tp": str(s.totals.tp), "diff": minus(s.totals.diff),
              "vp": str(s.totals.vp), "played": str(s.totals.played),
              "adjusted": f"{s.totals.adjusted:+d}" if s.totals.adjusted else ""} for s in standings]
 

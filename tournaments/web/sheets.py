@@ -29,7 +29,7 @@ def offered_schemes(fmt: Format, pool) -> list:
         return list(fmt.schemes)
     keys, frontier = [], [k for k in pool if fmt.scheme(k) is not None]
     for _step in range(fmt.vp.schemes_per_player if fmt.scheme_chains else 1):
-        keys += [k for k in frontier if k not in keys]
+        keys += [k for k in dict.fromkeys(frontier) if k not in keys]  # each scheme once, in order met
         frontier = [key_of(name) for k in frontier for name in fmt.scheme(k).next if fmt.scheme(key_of(name))]
     return [fmt.scheme(k) for k in keys]
 

@@ -17,7 +17,7 @@ from gaininggrounds.params import whole_number
 from people.models import Person
 from people.services import current
 from scoring.awards import varied_awards
-from scoring.formats import Award, get_format
+from scoring.formats import FORMATS, Award, get_format
 from scoring.problems import DomainError
 from tournaments import exports, selectors, services
 from tournaments.models import CHOSEN_AWARDS, Player, Seat
@@ -337,6 +337,8 @@ def settings_page(request, event):
     form = SettingsForm(request.POST or None, initial=initial)
     fmt = get_format(event.format)
     form.fields["round_minutes"].widget.attrs["placeholder"] = fmt.round_minutes  # the default
+    shown = FORMATS.get(request.POST.get("format"), fmt)  # the format asked for, else the event's: its charts only
+    form.fields["scheme_chart"].choices = [(c.key, c.name) for c in shown.scheme_charts]
     if fmt.edition != "M3E":  # only what the event's edition uses: Dead Man's Hand is M3E's
         del form.fields["dead_mans_hand"]
     conceder = form.fields["conceder"]  # the format's rule said in its first choice

@@ -76,7 +76,7 @@ def round_console(request, event, number):
     if request.GET.get("todo"):
         rows = [row for row in rows if row["b"] and row["status"] != CONFIRMED]
     rows.sort(key=lambda row: row["status"] != DISPUTED)  # disputes first, otherwise by table
-    clock_actions = [("start", _("Start")), ("pause", _("Pause")), ("reset", _("Reset"))]
+    clock_actions = [] if event.finished_at else [("start", _("Start")), ("pause", _("Pause")), ("reset", _("Reset"))]
     return render(request, "console/round.html", {
         "event": event, "round": rnd, "rows": rows, "board": board, "todo": bool(request.GET.get("todo")),
         "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
@@ -249,7 +249,9 @@ def _board(event, rnd, rows) -> dict:
     latest = selectors.latest_round_number(event, drafts=True) == rnd.number
     more = event.rounds is None or rnd.number < event.rounds
     return {"tables": len(tables), **count, "pair_next": latest and more and count[CONFIRMED] == len(tables),
-            "next": rnd.number + 1, "round_form": RoundForm.for_event(event), "concession_rule": concession_rule(event)}
+            "next": rnd.number + 1, "round_form": RoundForm.for_event(event), "concession_rule": concession_rule(event),
+            # The last planned round complete: finishing the event is the next step, offered here too.
+            "finish_now": latest and not more and count[CONFIRMED] == len(tables) and event.finished_at is None}
 
 
 def _unlisted_leaders(event, result, factions: tuple[str, str]) -> str:
