@@ -18,6 +18,7 @@ from scoring.problems import Invalid, Problem
 from tournaments.models import Event, Player
 
 SETTINGS = ("name", "edition", "starts", "ends", "best_of", "rolling_days", "points", "events")
+SERIES_DATES = (date(2000, 1, 1), date(2999, 12, 31))
 
 
 def series_create(*, by, name: str, edition: str, **settings) -> Series:
@@ -46,6 +47,12 @@ def _apply(series: Series, settings: dict) -> None:
     problems = [p for p in text_problems(series.name, None) if p]
     if series.edition not in dict(EDITIONS):
         problems.append(Problem("edition_unknown", say("Choose M2E, M3E or M4E."), "edition"))
+    for attr in ("starts", "ends"):  # the window's arithmetic (a year back from 1 January 0001) must not overflow
+        when = getattr(series, attr)
+        if when is not None and not SERIES_DATES[0] <= when <= SERIES_DATES[1]:
+            problems.append(Problem("date_out_of_range", say(
+                "A series runs between {first} and {last}.", first=SERIES_DATES[0].isoformat(),
+                last=SERIES_DATES[1].isoformat()), attr))
     if series.starts and series.ends and series.starts > series.ends:
         problems.append(Problem("dates_reversed", say("The series ends before it starts."), "ends"))
     if not 1 <= series.best_of <= 100:

@@ -143,3 +143,13 @@ def test_every_edition_through_the_product_reaches_ratings_series_and_statistics
     assert fmt.factions[0].name in page
     if fmt.leaders:
         assert fmt.leaders[factions[0]][0].label in page  # the leaders reported
+
+
+@pytest.mark.parametrize("edge", ["0001-01-01", "9999-12-31", "1999-12-31"])
+def test_a_series_date_at_the_edges_is_refused_not_a_500(api, edge):
+    """Issue 35: a series ending on 0001-01-01 answered 500 on its API and page (a year back overflowed)."""
+    from tests.factories import rejected
+
+    for attr in ("starts", "ends"):
+        answer = rejected(api, "post", "/api/series/", {"name": "Edge", "edition": "M4E", attr: edge}, 400)
+        assert answer["errors"][0]["attr"] == attr and answer["errors"][0]["code"] == "date_out_of_range"

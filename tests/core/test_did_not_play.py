@@ -5,7 +5,7 @@ by the format's rule and ranks accordingly."""
 import pytest
 from django.test import Client
 
-from scoring.problems import Invalid
+from scoring.problems import Conflict, Invalid
 from tournaments.models import Player
 
 NAMES = [f"Player {n:02}" for n in range(12)]
@@ -116,3 +116,25 @@ def test_who_did_not_play_can_be_neither_voted_for_nor_named(api, organizer):
     with pytest.raises(Invalid) as refused:
         services.award_choose(event=record, kind="best_painted", player=ids[7], by=organizer[0])
     assert refused.value.problems[0].code == "did_not_play"
+
+
+def test_the_ringer_and_a_disqualified_player_do_not_vote(api):
+    """Issue 35: their links could vote for awards."""
+    from tournaments import services
+    from tournaments.models import Event
+
+    event, ids = m4e_event(api)
+    ringer = api.post(f"/api/events/{event['id']}/players/", {"name": "Rita", "faction": "guild",
+                                                               "is_ringer": True})[1]["id"]
+    play(api, event, 1)
+    record = Event.objects.get(pk=event["id"])
+    record.player_votes = True
+    record.save()
+    api.post(f"/api/events/{event['id']}/players/{ids[1]}/disqualify/", {})
+    for pid in (ringer, ids[1]):
+        voter = Player.objects.get(pk=pid)
+        assert "Your votes" not in Client().get(f"/p/{voter.key}/").content.decode()
+        with pytest.raises(Conflict) as refused:
+            services.award_vote(player=voter, kind="best_painted", choice=ids[0])
+        assert refused.value.problems[0].code == "may_not_vote"
+    services.award_vote(player=Player.objects.get(pk=ids[2]), kind="best_painted", choice=ids[0])  # others do

@@ -93,3 +93,16 @@ def test_a_player_names_their_profile_and_keeps_it_private(client, organizer):
     assert set(PersonRecord.objects.values_list("action", flat=True)) == {"person_updated", "person_hidden"}
     refused = client.post("/accounts/profile/", {"name": "", "country": "ZZ"})
     assert refused.status_code == 200 and Person.objects.get(user=organizer).name == "Ada L."
+
+
+def test_the_people_page_never_lists_a_private_person_as_a_namesake(client, organizer):
+    """Issue 35: another event's People page listed a private person with their id, events and a merge
+    button. Private people are offered nowhere an organizer looks for namesakes."""
+    earlier = event_made(organizer, players=0, name="Earlier", date=date(2017, 1, 7))
+    services.player_register(event=earlier, by=organizer, name="Zoé Durand", faction="guild")
+    Person.objects.filter(name="Zoé Durand").update(hidden=True)
+    event = event_made(organizer, players=0)
+    services.player_register(event=event, by=organizer, name="Zoe Durand", faction="guild")
+    private = Person.objects.get(name="Zoé Durand", hidden=True)
+    page = client.get(f"/console/e/{event.slug}/people/").content.decode()
+    assert f'value="{private.pk}"' not in page and f"/people/{private.pk}/" not in page

@@ -11,6 +11,7 @@ from scoring.problems import conflict, invalid
 from tournaments import selectors
 from tournaments.models import CHOSEN_AWARDS, AwardVote, ChosenAward, Event, Player
 from tournaments.services.changes import event_change
+from tournaments.standings import DISQUALIFIED
 
 
 def award_vote(*, player: Player, kind: str, choice: int | None) -> None:
@@ -22,6 +23,8 @@ def award_vote(*, player: Player, kind: str, choice: int | None) -> None:
             raise conflict("votes_off", say("The organizer names this event's awards: there is no vote."))
         if event.finished_at is not None or not selectors.latest_round_number(event):
             raise conflict("votes_closed", say("Votes are open from round 1 until the event is finished."))
+        if player.is_ringer or player.status == DISQUALIFIED:
+            raise conflict("may_not_vote", say("The Ringer and a disqualified player do not vote."))
         if choice is None:
             AwardVote.objects.filter(event=event, kind=kind, voter=player).delete()
             return

@@ -17,6 +17,7 @@ from tournaments import selectors, services
 from tournaments.access import bad_key_wait, player_for_key, report_wait
 from tournaments.concessions import concession_effect, concession_rule
 from tournaments.models import AWAITING, CHOSEN_AWARDS, CONFIRMED, DISPUTED, AwardVote, Event, Game, Player
+from tournaments.standings import DISQUALIFIED
 from tournaments.web import presenters
 from tournaments.web.forms import show_problems
 from tournaments.web.presenters import clock_context
@@ -63,6 +64,8 @@ def private_page(request, key):
 def _votes(event: Event, player: Player) -> dict | None:
     """The player's awards ballot, while the players vote (from round 1 until the event is finished)."""
     if not event.player_votes or event.finished_at is not None or not selectors.latest_round_number(event):
+        return None
+    if player.is_ringer or player.status == DISQUALIFIED:  # neither votes (the service refuses it too)
         return None
     mine = dict(AwardVote.objects.filter(event=event, voter=player).values_list("kind", "choice_id"))
     others = event.players.filter(is_ringer=False).exclude(pk=player.pk).exclude(

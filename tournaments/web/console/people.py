@@ -40,7 +40,7 @@ def people_page(request, event):
     keys = {search_key(entry.name) for entry in entries}
     mine = {entry.person_id for entry in entries}
     namesakes = {}
-    for person in (Person.objects.filter(merged_into=None, search_key__in=keys).exclude(pk__in=mine)
+    for person in (Person.objects.filter(merged_into=None, hidden=False, search_key__in=keys).exclude(pk__in=mine)
                    .annotate(played=Count("entries"))):
         namesakes.setdefault(person.search_key, []).append(person)
     query = request.GET.get("q", "").strip()[:100]
