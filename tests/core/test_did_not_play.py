@@ -138,3 +138,21 @@ def test_the_ringer_and_a_disqualified_player_do_not_vote(api):
             services.award_vote(player=voter, kind="best_painted", choice=ids[0])
         assert refused.value.problems[0].code == "may_not_vote"
     services.award_vote(player=Player.objects.get(pk=ids[2]), kind="best_painted", choice=ids[0])  # others do
+
+
+def test_a_finished_events_players_are_final_until_it_is_reopened(api):
+    """Issue 35: registering or dropping a player after the finish changed the "final" standings and places."""
+    from tests.factories import rejected
+
+    event, ids = m4e_event(api)
+    play(api, event, 1)
+    api.post(f"/api/events/{event['id']}/players/{ids[4]}/drop/", {})
+    assert api.post(f"/api/events/{event['id']}/finish/", {})[0] == 200
+    base = f"/api/events/{event['id']}/players/"
+    for method, path, body in (("post", base, {"name": "Latecomer", "faction": "guild"}),
+                               ("post", f"{base}{ids[0]}/drop/", {}), ("post", f"{base}{ids[4]}/reinstate/", {})):
+        answer = rejected(api, method, path, body, 409)
+        assert answer["errors"][0]["code"] == "event_finished", path
+    assert api.post(f"{base}{ids[1]}/disqualify/", {})[0] == 200  # cheating found afterwards still counts
+    assert api.post(f"/api/events/{event['id']}/reopen/", {})[0] == 200
+    assert api.post(base, {"name": "Latecomer", "faction": "guild"})[0] == 201

@@ -245,3 +245,11 @@ def event_reopen(*, event: Event, by) -> Event:
 def refuse_if_finished(event: Event) -> None:
     if event.finished_at is not None:
         raise conflict("event_finished", say("This event is finished: reopen it to change a result or a round."))
+
+
+def refuse_roster_if_finished(event: Event) -> None:
+    """Who is in a finished event is final too (its standings, places and awards follow): registering,
+    removing, dropping or reinstating waits until it is reopened. A disqualification found afterwards is
+    still possible, and its lifting."""
+    if event.finished_at is not None:
+        raise conflict("event_finished", say("This event is finished: reopen it to change its players."))

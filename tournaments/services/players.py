@@ -12,6 +12,7 @@ from scoring.problems import Invalid, Problem, conflict
 from tournaments import selectors
 from tournaments.models import Event, Player
 from tournaments.services.changes import announce, event_change
+from tournaments.services.events import refuse_roster_if_finished
 from tournaments.signals import ENTRY_CHANGED, ENTRY_REGISTERED
 
 
@@ -35,6 +36,7 @@ def player_register(
     if checked_in is None:
         checked_in = not event.check_in_on_the_day
     with event_change(event) as event:
+        refuse_roster_if_finished(event)
         return _register(event, name=plain(name), faction=faction, club=plain(club), email=email, is_ringer=is_ringer,
                          checked_in=checked_in, pinned_table=pinned_table, user=user, person=person, by=by or user)
 
@@ -112,7 +114,8 @@ def player_remove(*, player: Player, by) -> None:
         raise conflict("player_in_draft", say(
             "{name} is seated in the pairing being previewed: discard it first, then remove them.",
             name=player.name))
-    with event_change(player.event):
+    with event_change(player.event) as event:
+        refuse_roster_if_finished(event)
         record(player.event, by, "player_removed", player=player,
                before={"name": player.name, "faction": player.faction, "club": player.club})
         player.delete()
@@ -176,6 +179,7 @@ def players_import(*, event: Event, rows: list[list[str]], by, persons: dict[int
     refused (unknown, private, already entered) refuses the whole import."""
     persons = persons or {}
     with event_change(event) as event:
+        refuse_roster_if_finished(event)
         good = [entry for entry, problems in import_rows_checked(event=event, rows=rows, header=header)
                 if not problems]
         return [_register(event, name=e["name"], faction=e["faction"], club=e["club"][:100], email="",

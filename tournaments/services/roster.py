@@ -11,7 +11,7 @@ from scoring.results import score_report
 from tournaments import selectors
 from tournaments.models import Player, TPAdjustment, new_player_key
 from tournaments.services.changes import event_change
-from tournaments.services.events import refuse_if_finished
+from tournaments.services.events import refuse_if_finished, refuse_roster_if_finished
 from tournaments.services.results import result_save
 from tournaments.standings import ACTIVE, DISQUALIFIED, DROPPED
 
@@ -92,7 +92,8 @@ def player_drop(*, player: Player, by) -> Player:
 def _roster_set(player: Player, by, field: str, value, action: str) -> Player:
     """One field of an entry set, with its audit line (never for a disqualified player)."""
     _refuse_if_disqualified(player)
-    with event_change(player.event):
+    with event_change(player.event) as event:
+        refuse_roster_if_finished(event)
         before = getattr(player, field)
         setattr(player, field, value)
         player.save(update_fields=[field])
@@ -125,6 +126,8 @@ def player_reinstate(*, player: Player, by, lift_disqualification: bool = False)
         player = Player.objects.select_related("event").get(pk=player.pk)
         if player.status == ACTIVE:
             return player
+        if player.status == DROPPED:
+            refuse_roster_if_finished(event)
         if player.status == DISQUALIFIED and not lift_disqualification:
             raise conflict("player_disqualified", say(
                 "{player_name} is disqualified; lift the disqualification explicitly to reinstate them.",
