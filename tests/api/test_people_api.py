@@ -153,3 +153,21 @@ def test_a_series_date_at_the_edges_is_refused_not_a_500(api, edge):
     for attr in ("starts", "ends"):
         answer = rejected(api, "post", "/api/series/", {"name": "Edge", "edition": "M4E", attr: edge}, 400)
         assert answer["errors"][0]["attr"] == attr and answer["errors"][0]["code"] == "date_out_of_range"
+
+
+def test_the_series_api_withholds_a_private_persons_id_and_events(api, anon_api):
+    """Issue 35: the series page, the feed and the profile withheld them; GET /api/series/{slug}/ did not."""
+    from people.models import Person
+    from tournaments.models import Player
+
+    event, ids = new_event(api, players=8)
+    for _ in range(3):  # the points table counts events of eight players and three rounds or more
+        play_round(api, event, vp=(7, 3))
+    assert api.post(f"/api/events/{event['id']}/finish/")[0] == 200
+    private = Player.objects.get(pk=ids[0]).person
+    Person.objects.filter(pk=private.pk).update(hidden=True)
+    slug = api.post("/api/series/", {"name": "Quiet", "edition": "M2E", "rolling_days": None})[1]["slug"]
+    rows = anon_api.get(f"/api/series/{slug}/")[1]["standings"]
+    mine = next(r for r in rows if r["name"] == private.name)
+    assert mine["person"] is None and all(c["event"] is None for c in mine["counted"]) and mine["points"] > 0
+    assert all(r["person"] is not None for r in rows if r["name"] != private.name)

@@ -219,11 +219,12 @@ class SeriesOutSerializer(serializers.ModelSerializer):
 
 
 class SeriesRowSerializer(serializers.Serializer):
-    person = serializers.IntegerField()
+    person = serializers.IntegerField(allow_null=True, help_text="Null for someone who keeps their profile private "
+                                      "(their name and points only, as on the series page).")
     name = serializers.CharField()
     points = serializers.IntegerField()
     counted = serializers.ListField(child=serializers.DictField(), help_text="The results that count: event and "
-                                    "points, best first.")
+                                    "points, best first (the event null for a private profile).")
     events = serializers.IntegerField(help_text="Results in the window.")
 
 
@@ -257,8 +258,10 @@ class SeriesDetail(APIView):
         """A series' standings from its finished events."""
         series = get_object_or_404(Series, slug=slug)
         read = series_standings(series)
-        rows = [{"person": row.person, "name": person.name, "points": row.total, "events": row.events,
-                 "counted": [{"event": p.event, "points": p.points} for p in row.counted]}
+        # A private profile shows its name and points only, here as on the series page: no id, no events.
+        rows = [{"person": None if person.hidden else row.person, "name": person.name, "points": row.total,
+                 "events": row.events,
+                 "counted": [{"event": None if person.hidden else p.event, "points": p.points} for p in row.counted]}
                 for row, person in read["rows"]]
         return Response({"series": SeriesOutSerializer(series).data, "on": read["on"],
                          "standings": SeriesRowSerializer(rows, many=True).data})
