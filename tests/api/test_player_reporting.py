@@ -276,3 +276,29 @@ def test_a_long_username_registers_under_a_name_that_fits(running):
     running.organizer.call("PATCH", f"/api/events/{event['id']}/", {"registration_open": True})
     status, player = Api(APIClient(), token).post(f"/api/events/{event['id']}/register/", {"faction": "guild"})
     assert status == 201 and player["name"] == "u" * 100
+
+
+def test_a_draft_round_is_invisible_to_keys_and_the_tab_bar(api):
+    """Issue 35: a player's key learned their draft seat from the report endpoint's error codes (409 own game,
+    403 another, 404 none) and the public tab bar linked the draft's round page (a 404)."""
+    from django.test import Client
+
+    from tests.factories import new_event
+    from tournaments.models import Game
+    from tournaments.models import Player as Entry
+
+    event, ids = new_event(api, players=4)
+    status, rnd = api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3, "publish": False})
+    assert status == 201 and rnd.get("published_at") is None, rnd
+    game = Game.objects.filter(round__event_id=event["id"], player_b__isnull=False).first()
+    own, other = Entry.objects.get(pk=game.player_a_id), Entry.objects.exclude(
+        pk__in=[game.player_a_id, game.player_b_id]).filter(event_id=event["id"]).first()
+    answers = set()
+    for key in (own.key, other.key, None):
+        caller = Api(APIClient(), key=key) if key else Api(APIClient())
+        for action in ("report", "confirm", "dispute"):
+            answers.add(caller.post(f"/api/games/{game.pk}/{action}/", {"vp_a": 5, "vp_b": 3})[0])
+    assert answers == {404}
+    assert Api(APIClient(), key=own.key).post("/api/games/999999/report/", {"vp_a": 5, "vp_b": 3})[0] == 404
+    page = Client().get(f"/e/{event['slug']}/").content.decode()
+    assert f"/e/{event['slug']}/rounds/1/" not in page

@@ -310,6 +310,8 @@ class GamePlayerAnswer(APIView):
     @extend_schema(request=ResultInputSerializer, responses={200: GameSerializer, 400: RESULT_PROBLEMS})
     def post(self, request, pk):
         game = load_game(pk)
+        if game.round.is_draft:  # invisible until published: the same answer as a game that does not exist
+            raise Http404("No such game")
         player = self.player_of(request, game)
         if self.action == "confirm":
             services.report_confirm(game=game, player=player)
