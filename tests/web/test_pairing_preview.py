@@ -82,9 +82,10 @@ def test_a_draft_takes_no_result_no_clock_no_next_round_and_does_not_finish(db):
     assert "publish it before starting its clock" in page
     assert Round.objects.get(pk=rnd.pk).clock_left is None
     player = Player.objects.get(pk=game.player_a_id)
+    # A player's own draft game does not exist for their key (issue 35: no error code tells a seat apart).
     body = rejected(Api(Client(), key=player.key), "POST", f"/api/games/{game.pk}/report/", {"vp_a": 6, "vp_b": 4},
-                    409)
-    assert body["errors"][0]["code"] == "round_not_published"
+                    404)
+    assert body["errors"][0]["code"] == "not_found"
 
 
 def test_the_preview_says_each_flag_in_words_with_a_legend(db):
