@@ -111,3 +111,8 @@ def results_entered(rnd: Round, user, vp=(6, 4)) -> None:
         if not game.is_bye:
             services.result_record(game=game, by=user, report=Report(outcome="played", vp_a=vp[0], vp_b=vp[1]))
 
+
+def clock_started(event_id: int) -> None:
+    """Through the services: round 1's clock running (the API has no clock call; the console does)."""
+    rnd = services.round_clock(rnd=Round.objects.get(event_id=event_id, number=1), action="start")
+    assert rnd.clock_started_at is not None

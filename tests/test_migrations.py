@@ -66,3 +66,14 @@ def test_rounds_paired_before_drafts_existed_stay_published():
     assert paired.published_at == paired.created_at
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_the_models_and_their_migrations_agree(db):
+    """A model change with no migration (even choices reordered) is caught here, not on a server."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("makemigrations", "--check", "--dry-run", stdout=out)
+    assert "No changes detected" in out.getvalue()

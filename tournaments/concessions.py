@@ -3,8 +3,6 @@ down from the event (GG2017) or be paired on (GG Zero has no such rule). One sen
 player's page, the results board and the API, so the room hears the same thing everywhere."""
 from django.utils.translation import gettext
 
-LEAVES, STAYS = "leaves", "stays"
-
 
 def conceder_leaves(event) -> bool:
     return event.rules().conceder_leaves

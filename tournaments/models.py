@@ -50,6 +50,8 @@ class Event(models.Model):
     # Whether a player who concedes leaves the event ("leaves") or is paired on ("stays"); empty: the format's rule.
     conceder = models.CharField(max_length=6, blank=True, default="",
                                 choices=[("", "as the format says"), ("leaves", "leaves"), ("stays", "stays")])
+    # The event's word for it -> whether the conceder leaves (None: the format's rule).
+    CONCEDER_RULES = {"": None, "leaves": True, "stays": False}
     tiebreaks = models.JSONField(default=default_tiebreaks)
     scheme_chart = models.CharField(max_length=20, blank=True, default="")  # empty: the format's first chart
     # Scheme pools fixed in advance, by round number ("1": [scheme keys]); other rounds flip theirs.
@@ -101,7 +103,7 @@ class Event(models.Model):
 
     def rules(self) -> Format:
         """The format as this event announced it, awards included."""
-        return get_format(self.format).announced(self.awards, {"leaves": True, "stays": False}.get(self.conceder))
+        return get_format(self.format).announced(self.awards, self.CONCEDER_RULES.get(self.conceder))
 
     def round_length(self) -> int:
         """Minutes of a round: as the event announced it, else the format's suggestion."""

@@ -6,6 +6,7 @@ import re
 from django.test import Client
 
 from tests.core.test_did_not_play import m4e_event, play
+from tests.factories import clock_started
 from tournaments.models import Event, Player
 
 
@@ -24,7 +25,7 @@ def test_the_last_rounds_board_offers_finish_then_no_clock_is_left(api, client):
     for name, faction in (("Ann", "guild"), ("Ben", "arcanists"), ("Cid", "neverborn"), ("Dee", "outcasts")):
         api.post(f"/api/events/{event['id']}/players/", {"name": name, "faction": faction})
     play(api, event, 1)
-    api.post(f"/api/events/{event['id']}/rounds/1/clock/", {"action": "start"})
+    clock_started(event["id"])  # a running clock, stopped (paused) by finishing: it must not show after
     client.force_login(Event.objects.get(pk=event["id"]).created_by)
     board = client.get(f"/console/e/{event['slug']}/rounds/1/").content.decode()
     assert f"/console/e/{event['slug']}/finish-event/" in board and "Finish the event" in board
@@ -49,3 +50,14 @@ def test_negative_differentials_read_with_a_minus_sign(api):
     play(api, event, 1)
     page = Client().get(f"/e/{event['slug']}/standings/").content.decode()
     assert "\u22124" in page and ">-4<" not in page
+
+
+def test_a_finished_events_board_offers_no_entry_swap_or_redo(api, client):
+    """Corrections, swaps and redoing are refused once finished (409 event_finished): not offered either."""
+    event, _ids = m4e_event(api)
+    play(api, event, 1)
+    api.post(f"/api/events/{event['id']}/finish/", {})
+    client.force_login(Event.objects.get(pk=event["id"]).created_by)
+    board = client.get(f"/console/e/{event['slug']}/rounds/1/").content.decode()
+    assert 'class="inline result-form"' not in board and "/swap/" not in board and "/redo/" not in board
+    assert "Result" in board  # the results themselves still read

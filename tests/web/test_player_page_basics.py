@@ -8,7 +8,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from scoring.formats import get_format
-from tests.factories import Api
+from tests.factories import Api, clock_started
 from tournaments.models import Player
 
 GG0 = get_format("m4e-gg0")
@@ -52,7 +52,7 @@ def test_the_page_shows_the_current_place_and_record_then_the_final_place_withou
         api.post(f"/api/games/{game['id']}/result/", {"vp_a": 6, "vp_b": 2})
     loser = Player.objects.get(pk=games[0]["player_b"])
     assert "Current place: 3= of 4 · 0 won, 0 drawn, 1 lost · 0 TP" in text(page(loser))
-    api.post(f"/api/events/{event['id']}/rounds/1/clock/", {"action": "start"})
+    clock_started(event["id"])  # a running clock, stopped (paused) by finishing: it must not show after
     assert api.post(f"/api/events/{event['id']}/finish/", {})[0] == 200
     html = page(loser)
     assert "Final place: 3= of 4" in text(html)

@@ -62,7 +62,7 @@ class EventSerializer(serializers.ModelSerializer):
         "them. Missions per round only.")
     dead_mans_hand = serializers.BooleanField(required=False, help_text="M3E: Dead Man's Hand models allowed.")
     conceder = serializers.ChoiceField(
-        choices=["", "leaves", "stays"], required=False, help_text="What a concession does to the player who "
+        choices=list(Event.CONCEDER_RULES), required=False, help_text="What a concession does to the player who "
         "concedes: leaves (stands down, no further pairings, as in GG2017) or stays (paired on; GG Zero has no "
         "such rule); empty: the format's rule. conceder_leaves shows the rule in force.")
     conceder_leaves = serializers.SerializerMethodField(help_text="Whether a player who concedes a game leaves "

@@ -136,7 +136,7 @@ def _check_settings(event: Event, *, rounds_paired: int) -> None:
     if not chain or len(set(chain)) != len(chain) or not set(chain) <= set(TIEBREAKS):
         problems.append(Problem("invalid_tiebreaks", say(
             "The tiebreak chain lists different tiebreaks among {value}.", value=", ".join(TIEBREAKS)), "tiebreaks"))
-    if event.conceder not in ("", "leaves", "stays"):
+    if event.conceder not in Event.CONCEDER_RULES:
         problems.append(Problem("invalid_conceder", say(
             "A conceding player either leaves the event (\"leaves\") or stays (\"stays\"); empty: the format's rule."),
             "conceder"))
