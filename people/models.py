@@ -110,7 +110,8 @@ def uk_points() -> dict:
 
 
 class Series(models.Model):
-    """A ranking series: the events that count (an edition in a date range, or a list), a placement-points
+    """A ranking series: the events that count (the finished events of an edition in a date range run by
+    its organizers or the organizers it trusts, or a list its organizers admitted), a placement-points
     table, and how many best results count per person in a rolling window. Its standings are read from
     the finished events' places (`people.series.standings`)."""
 
@@ -126,6 +127,8 @@ class Series(models.Model):
     # Results older than this many days (before the series' end, or today) drop out; empty: all count.
     rolling_days = models.PositiveIntegerField(null=True, blank=True, default=365)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="series")
+    # Without a list, the events that count are those its organizers run, or those these organizers run.
+    trusted = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

@@ -83,11 +83,13 @@ def refresh_started(edition: str) -> None:
 
 
 def rated_rows(edition: str) -> list[tuple]:
-    """Every rated game of the edition: played (not a bye, forfeit, concession or double loss), confirmed
-    (a Result exists only then), both sides real people (not the Ringer, each linked to a person)."""
+    """Every rated game of the edition: of a finished event (a throwaway event nobody closes moves nobody's
+    rating), played (not a bye, forfeit, concession or double loss), confirmed (a Result exists only then),
+    both sides real people (not the Ringer, each linked to a person)."""
     formats = formats_of(edition)
     return list(Result.objects.filter(
         outcome=PLAYED, game__round__event__format__in=formats, game__round__published_at__isnull=False,
+        game__round__event__finished_at__isnull=False,
         game__player_a__person__isnull=False, game__player_b__person__isnull=False,
         game__player_a__is_ringer=False, game__player_b__is_ringer=False,
     ).values_list("game__round__event__date", "game__round__number", "game__player_a__person_id",

@@ -64,6 +64,11 @@ def _event_restored(event) -> None:
     event_ratings_due(event)
 
 
+def _event_finished(event) -> None:
+    """Finished, its games start to count; reopened, they stop until it is finished again."""
+    event_ratings_due(event)
+
+
 def _link(player, person: Person | None) -> None:
     player.person = person
     player.save(update_fields=["person"])
@@ -76,4 +81,5 @@ HEARD = {
     signals.RESULT_CHANGED: _result_changed,
     signals.DATE_MOVED: _date_moved,
     signals.EVENT_RESTORED: _event_restored,
+    signals.EVENT_FINISHED: _event_finished,
 }

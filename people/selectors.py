@@ -127,7 +127,7 @@ class GameLine:
         return {"event_id": self.event_id, "event": self.event_name, "slug": self.slug, "date": self.date,
                 "format": self.format, "round": self.round, "table": self.table, "bye": bye,
                 "faction": self.faction, "leader": self.leader, "opponent": self.opponent,
-                "opponent_faction": self.opponent_faction,
+                "opponent_faction": None if bye else self.opponent_faction,
                 "opponent_person": None if bye or self.opponent_hidden else self.opponent_person,
                 "outcome": outcome, "result": self.result_outcome or "",
                 "score": None if bye or self.result_outcome is None else (mine, theirs),

@@ -4,29 +4,37 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils.text import slugify
 
 from gaininggrounds import http_cache
 from people.models import EDITIONS, Person, Series
-from ratings.series import Placing, PointsTable, placement_points, series_standings
+from ratings.series import Placing, PointsTable, in_window, placement_points, series_standings
 from scoring.entries import plain, text_problems
 from scoring.formats import FORMATS, formats_of
 from scoring.messages import say
-from scoring.problems import Invalid, Problem
+from scoring.problems import Invalid, Problem, conflict
 from tournaments.models import Event, Player
 
-SETTINGS = ("name", "edition", "starts", "ends", "best_of", "rolling_days", "points", "events")
+SETTINGS = ("name", "edition", "starts", "ends", "best_of", "rolling_days", "points", "events", "trusted")
 SERIES_DATES = (date(2000, 1, 1), date(2999, 12, 31))
 
 
 def series_create(*, by, name: str, edition: str, **settings) -> Series:
-    """A new series, organized by `by` (and whoever they add later)."""
-    with transaction.atomic():
-        series = Series(name=plain(name), edition=edition, slug=_free_slug(name))
-        _apply(series, {"name": name, "edition": edition, **settings})
-        series.organizers.add(by)
+    """A new series, organized by `by` (and whoever they add later). Two series of one name made at the
+    same instant would take one address: the second is refused (409) rather than failing."""
+    try:
+        with transaction.atomic():
+            series = Series(name=plain(name), edition=edition, slug=_free_slug(name))
+            _apply(series, {"name": name, "edition": edition, **settings})
+            series.organizers.add(by)
+    except IntegrityError as error:
+        if Series.objects.filter(slug=series.slug).exists():
+            raise conflict("series_name_taken", say(
+                "Another series of this name was created at the same moment: send it again.")) from error
+        raise
     return series
 
 
@@ -42,6 +50,7 @@ def _apply(series: Series, settings: dict) -> None:
     if unknown:
         raise TypeError(f"unknown series settings {unknown}")
     events = settings.pop("events", None)
+    trusted = settings.pop("trusted", None)
     for key, value in settings.items():
         setattr(series, key, plain(value) if key == "name" else value)
     problems = [p for p in text_problems(series.name, None) if p]
@@ -67,11 +76,19 @@ def _apply(series: Series, settings: dict) -> None:
         if any(FORMATS[e.format].edition != series.edition for e in found):
             problems.append(Problem("event_edition", say("Every event listed must be of the series' edition."),
                                     "events"))
+    if trusted is not None:
+        users = list(get_user_model().objects.filter(username__in=trusted))
+        unknown_names = sorted(set(trusted) - {u.get_username() for u in users})
+        if unknown_names:
+            problems.append(Problem("unknown_user", say("No user is called {username}.",
+                                                        username=", ".join(unknown_names)), "trusted"))
     if problems:
         raise Invalid(*problems)
     series.save()
     if events is not None:
         series.events.set(found)
+    if trusted is not None:
+        series.trusted.set(users)
     http_cache.bump(http_cache.PEOPLE)
 
 
@@ -107,8 +124,10 @@ def _free_slug(name: str) -> str:
 
 
 def series_events(series: Series):
-    """The finished events that count: the edition, the dates, the list when there is one; with their size
-    (entries but the Ringer) and rounds played (published)."""
+    """The finished events that count, with their size (those ranked) and rounds played (published): the
+    edition, the dates, and who admitted them. A list counts only the events its organizers listed; without
+    one, the events run by its organizers or by the organizers it trusts. Anyone may make an event, so an
+    event nobody vouched for never counts."""
     formats = formats_of(series.edition)
     events = Event.objects.filter(format__in=formats, finished_at__isnull=False)
     if series.starts:
@@ -117,6 +136,9 @@ def series_events(series: Series):
         events = events.filter(date__lte=series.ends)
     if series.events.exists():
         events = events.filter(pk__in=series.events.values("pk"))
+    else:
+        vouching = [*series.organizers.values_list("pk", flat=True), *series.trusted.values_list("pk", flat=True)]
+        events = events.filter(pk__in=Event.objects.filter(organizers__in=vouching).values("pk"))
     return events.annotate(
         # Those ranked: who did not play has no place, so the last who played takes the last place's points.
         size=Count("players", filter=Q(players__is_ringer=False, players__place__isnull=False), distinct=True),
@@ -124,10 +146,11 @@ def series_events(series: Series):
 
 
 def standings(series: Series, *, on: date | None = None) -> dict:
-    """The series' standings as of `on` (its end, else today), with each event's winner's points."""
+    """The series' standings as of `on` (its end, else today), with the winner's points of each event whose
+    results can count then: in the window up to `on` (None for an event too small or short to count)."""
     on = on or (min(series.ends, date.today()) if series.ends else date.today())
     table = PointsTable.from_json(series.points)
-    events = {e.pk: e for e in series_events(series)}
+    events = {e.pk: e for e in series_events(series) if in_window(e.date, on=on, window_days=series.rolling_days)}
     placings = []
     for person, event_id, place in Player.objects.filter(
             event__in=list(events), is_ringer=False, person__isnull=False, place__isnull=False).values_list(

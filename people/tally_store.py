@@ -41,7 +41,7 @@ def played_sides(events: list[int]) -> dict[int, list[Side]]:
 
 def tallies_refresh(edition: str, since: date) -> None:
     """Rewrite the tallies of the edition's events from `since` on, then the edition's sums (from every
-    event's row, so an event deleted since leaves nothing behind)."""
+    finished event's row, so an event deleted or reopened since leaves nothing behind)."""
     formats = formats_of(edition)
     events = list(Event.objects.filter(format__in=formats, date__gte=since).values_list("pk", flat=True))
     sides = played_sides(events)
@@ -54,8 +54,9 @@ def tallies_refresh(edition: str, since: date) -> None:
         (EventTally(event_id=event, edition=edition, counts=as_counts(tallies(sides.get(event, []),
                                                                                entries.get(event))))
          for event in events), batch_size=BATCH)
+    # The site's figures count finished events only, as ratings do; an event's own page counts as it goes.
     EditionTally.objects.update_or_create(edition=edition, defaults={"counts": summed(
-        EventTally.objects.filter(edition=edition).values_list("counts", flat=True))})
+        EventTally.objects.filter(edition=edition, event__finished_at__isnull=False).values_list("counts", flat=True))})
 
 
 def event_tallies(event) -> dict[Key, Tally]:

@@ -70,15 +70,21 @@ class SeriesRow:
     events: int  # every result in the window
 
 
+def in_window(day: date, *, on: date, window_days: int | None) -> bool:
+    """Whether a result of `day` can count as of `on`: not after `on`, and fewer than `window_days` days before
+    it (a result exactly `window_days` days before is out); any day up to `on` when the window is None."""
+    start = on - timedelta(days=window_days) if window_days else date.min
+    return start < day <= on
+
+
 def series_standings(placings: Iterable[Placing], *, best: int = 5, window_days: int | None = 365,
                      on: date | None = None) -> list[SeriesRow]:
     """Each person's total of their `best` results within `window_days` up to `on` (every result when the
     window is None), highest total first; ties keep the person with the better best result first."""
     on = on or date.today()
-    start = on - timedelta(days=window_days) if window_days else date.min
     mine: dict[int, list[Placing]] = {}
     for placing in placings:
-        if start < placing.date <= on:
+        if in_window(placing.date, on=on, window_days=window_days):
             mine.setdefault(placing.person, []).append(placing)
     rows = []
     for person, results in mine.items():

@@ -112,6 +112,11 @@ def results_entered(rnd: Round, user, vp=(6, 4)) -> None:
             services.result_record(game=game, by=user, report=Report(outcome="played", vp_a=vp[0], vp_b=vp[1]))
 
 
+def finished(event: Event, user) -> Event:
+    """Through the services: the event closed, so its games count for ratings and the site's statistics."""
+    return services.event_finish(event=event, by=user)
+
+
 def clock_started(event_id: int) -> None:
     """Through the services: round 1's clock running (the API has no clock call; the console does)."""
     rnd = services.round_clock(rnd=Round.objects.get(event_id=event_id, number=1), action="start")

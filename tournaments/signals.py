@@ -16,5 +16,6 @@ ENTRY_CHANGED = "entry_changed"  # player; fields (the names of the fields an or
 RESULT_CHANGED = "result_changed"  # game (its result entered, corrected, confirmed or replaced)
 DATE_MOVED = "date_moved"  # before, after (the event's two dates)
 EVENT_RESTORED = "event_restored"  # a backup restored as this new event, whole
-KINDS = (ENTRY_REGISTERED, ENTRY_RESTORED, ENTRY_CHANGED, RESULT_CHANGED, DATE_MOVED, EVENT_RESTORED)
+EVENT_FINISHED = "event_finished"  # finished or reopened: only a finished event's games are rated
+KINDS = (ENTRY_REGISTERED, ENTRY_RESTORED, ENTRY_CHANGED, RESULT_CHANGED, DATE_MOVED, EVENT_RESTORED, EVENT_FINISHED)
 tournament_changed = Signal()

@@ -27,6 +27,7 @@ def test_a_profile_and_the_leaderboard_read_as_documented(api, anon_api):
     event, ids = new_event(api, players=4)
     play_round(api, event, vp=(7, 3))
     play_round(api, event, vp=(5, 5))
+    assert api.post(f"/api/events/{event['id']}/finish/", {})[0] == 200  # only finished events are rated
     rating_store.ratings_refresh("M2E")
     person = Player.objects.get(pk=ids[0]).person_id
     status, profile = anon_api.get(f"/api/people/{person}/")

@@ -10,7 +10,7 @@ from people.models import Rating, RatingsDue, RatingStep
 from ratings import longshanks
 from ratings.skill import rate
 from scoring.report import Report
-from tests.factories import event_made, results_entered, round_paired
+from tests.factories import event_made, finished, results_entered, round_paired
 from tournaments import services
 from tournaments.models import Game
 
@@ -34,8 +34,10 @@ def steps() -> list:
 
 
 def played(event, user, rounds=2, scores=((6, 4), (5, 5))):
+    """Rounds played and the event finished: only a finished event's games are rated."""
     for number in range(rounds):
         results_entered(round_paired(event, user), user, vp=scores[number % len(scores)])
+    finished(event, user)
 
 
 def test_stored_ratings_are_the_pure_modules_from_scratch(user):
@@ -57,6 +59,7 @@ def test_byes_forfeits_concessions_and_the_ringer_are_not_rated_but_draws_are(us
     games = [g for g in rnd.games.select_related("round__event", "player_a", "player_b") if not g.is_bye]
     services.result_record(game=games[0], by=user, report=Report(outcome="played", vp_a=5, vp_b=5))
     services.result_record(game=games[1], by=user, report=Report(outcome="forfeited", loser="b"))
+    finished(event, user)
     rating_store.ratings_refresh("M2E")
     rated = {games[0].player_a.person_id, games[0].player_b.person_id}
     assert {p: (v[2], v[4]) for p, v in stored().items()} == {p: (1, 1) for p in rated}  # one game, a draw
@@ -64,6 +67,7 @@ def test_byes_forfeits_concessions_and_the_ringer_are_not_rated_but_draws_are(us
     services.player_register(event=ringer_event, by=user, name="Ringer", faction="guild", is_ringer=True)
     rnd = round_paired(ringer_event, user)
     results_entered(rnd, user)
+    finished(ringer_event, user)
     rating_store.ratings_refresh("M2E")
     ringer_game = rnd.games.get(player_a__is_ringer=True) if rnd.games.filter(player_a__is_ringer=True).exists() \
         else rnd.games.get(player_b__is_ringer=True)
@@ -77,6 +81,9 @@ def test_a_result_marks_its_edition_due_and_the_refresh_follows_the_commit(user,
     rnd = round_paired(event, user)
     with django_capture_on_commit_callbacks(execute=True):
         results_entered(rnd, user)
+    assert RatingsDue.objects.count() == 0 and Rating.objects.count() == 0  # not finished: nobody is rated yet
+    with django_capture_on_commit_callbacks(execute=True):
+        finished(event, user)
     assert RatingsDue.objects.count() == 0 and Rating.objects.count() == 2
 
 
@@ -105,10 +112,12 @@ def test_a_correction_to_an_old_game_moves_only_the_ratings_from_its_day_on(user
     played(late, user)
     rating_store.ratings_refresh("M2E")
     before = steps()
+    services.event_reopen(event=early, by=user)
     game = Game.objects.filter(round__event=early, round__number=2).select_related(
         "round__event", "player_a", "player_b").first()
     services.result_record(game=game, by=user, report=Report(outcome="played", vp_a=0, vp_b=10))
-    assert RatingsDue.objects.get().since == early.date
+    finished(early, user)
+    assert {due.since for due in RatingsDue.objects.all()} == {early.date}
     rating_store.ratings_refresh("M2E")
     after = steps()
     assert [s for s in after if s[1] < early.date] == [s for s in before if s[1] < early.date]
@@ -168,3 +177,23 @@ def test_with_a_worker_a_burst_of_changes_waits_for_one_refresh(monkeypatch, set
     with django_capture_on_commit_callbacks(execute=True):
         rating_store.ratings_due(edition="M2E", since=date(2017, 5, 6))
     assert [edition for _, edition, _ in queued] == ["M2E", "M3E", "M2E"]
+
+
+def test_only_a_finished_events_games_move_a_rating_and_reopening_takes_them_back(user):
+    """A throwaway event nobody closes moves nobody: its games count from its finish, and stop counting
+    while it is reopened; the site's statistics follow the same rule (an event's own page counts as it goes)."""
+    from people.tally_store import edition_tallies, event_tallies
+
+    event = event_made(user, players=4, factions=FACTIONS)
+    for _ in range(2):
+        results_entered(round_paired(event, user), user, vp=(8, 0))
+    rating_store.ratings_refresh("M2E")
+    assert not Rating.objects.exists() and not RatingStep.objects.exists()
+    assert event_tallies(event) and not edition_tallies("M2E")
+    finished(event, user)
+    rating_store.ratings_refresh("M2E")
+    assert Rating.objects.count() == 4 and {r.games for r in Rating.objects.all()} == {2}
+    assert edition_tallies("M2E") == event_tallies(event)
+    services.event_reopen(event=event, by=user)
+    rating_store.ratings_refresh("M2E")
+    assert not Rating.objects.exists() and not RatingStep.objects.exists() and not edition_tallies("M2E")

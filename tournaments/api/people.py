@@ -2,7 +2,7 @@
 leaderboard and the ranking series."""
 from django.shortcuts import get_object_or_404
 from django_countries import countries
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied, ValidationError
 from rest_framework.response import Response
@@ -40,6 +40,22 @@ class RatingSerializer(serializers.Serializer):
     rpi = serializers.FloatField(help_text="Longshanks' RPI over the same games, for comparison.")
 
 
+class RatingStepSerializer(serializers.Serializer):
+    date = serializers.DateField(help_text="A day played.")
+    rating = serializers.FloatField(help_text="mu − 3·sigma at the end of that day, as the profile page charts it.")
+    games = serializers.IntegerField(help_text="Rated games by then, in the edition.")
+
+
+class ProfileRatingSerializer(RatingSerializer):
+    history = serializers.SerializerMethodField(help_text="The rating after each day played, oldest first: the "
+                                                "figures of the profile page's chart and table.")
+
+    @extend_schema_field(RatingStepSerializer(many=True))
+    def get_history(self, rating) -> list:
+        steps = self.context["steps"].get(rating.edition, [])
+        return [{"date": day.isoformat(), "rating": shown, "games": games} for day, shown, games in steps]
+
+
 class ProfileGameSerializer(serializers.Serializer):
     event = serializers.IntegerField(source="event_id")
     round = serializers.IntegerField()
@@ -47,6 +63,7 @@ class ProfileGameSerializer(serializers.Serializer):
     faction = serializers.CharField()
     leader = serializers.CharField()
     opponent = serializers.CharField(allow_null=True, help_text="null: a bye")
+    opponent_faction = serializers.CharField(allow_null=True, help_text="The opponent's faction key; null: a bye")
     opponent_person = serializers.IntegerField(allow_null=True, help_text="null for a private profile or a bye")
     outcome = serializers.CharField(help_text="win, draw or loss as this person reads it; empty before a result.")
     score = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
@@ -57,7 +74,7 @@ class ProfileGameSerializer(serializers.Serializer):
 
 class ProfileSerializer(serializers.Serializer):
     person = PersonSerializer()
-    ratings = RatingSerializer(many=True)
+    ratings = ProfileRatingSerializer(many=True)
     events = serializers.ListField(child=serializers.DictField())
     games = ProfileGameSerializer(many=True)
 
@@ -78,9 +95,9 @@ class PeopleSearch(APIView):
 @public_cache(PEOPLE)
 class PersonDetail(APIView):
     @extend_schema(responses=ProfileSerializer, summary="Show a person's profile",
-                   description="Public: a person's ratings, events with place and record, and every game. A merged "
-                               "person answers as the person kept (see `person.id`); a private one with the name "
-                               "only.")
+                   description="Public: a person's ratings (each with its history: the rating after each day "
+                               "played), events with place and record, and every game. A merged person answers as "
+                               "the person kept (see `person.id`); a private one with the name only.")
     def get(self, request, person_id):
         """A person's profile: ratings, events with place and record, every game. A merged person answers
         as the person kept (see `person.id`); a hidden one with the name only."""
@@ -94,7 +111,8 @@ class PersonDetail(APIView):
                    "players": e.players, "won": e.record["win"], "drawn": e.record["draw"],
                    "lost": e.record["loss"]} for e in found["events"]]
         return Response({"person": PersonSerializer(person).data,
-                         "ratings": RatingSerializer(found["ratings"], many=True).data,
+                         "ratings": ProfileRatingSerializer(found["ratings"], many=True,
+                                                            context={"steps": found["steps"]}).data,
                          "events": events, "games": ProfileGameSerializer(found["games"], many=True).data})
 
 
@@ -206,16 +224,22 @@ class SeriesInSerializer(serializers.Serializer):
                                    '"4": 110, "5": 120}, "minimum": 5, "full_field": 16, "min_players": 8}')
     events = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=ID_MAX), required=False,
                                    max_length=1000,
-                                   help_text="Only these events (ids) count; empty: every finished event of the "
-                                             "edition in the dates.")
+                                   help_text="Only these events (ids) count, admitted by the series' organizers; "
+                                             "empty: every finished event of the edition in the dates run by the "
+                                             "series' organizers or by those in `trusted`.")
+    trusted = serializers.ListField(child=serializers.CharField(max_length=150), required=False, max_length=100,
+                                    help_text="Usernames of organizers whose finished events count too (without a "
+                                              "list of events).")
 
 
 class SeriesOutSerializer(serializers.ModelSerializer):
     events = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    trusted = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
 
     class Meta:
         model = Series
-        fields = ["slug", "name", "edition", "starts", "ends", "best_of", "rolling_days", "points", "events"]
+        fields = ["slug", "name", "edition", "starts", "ends", "best_of", "rolling_days", "points", "events",
+                  "trusted"]
 
 
 class SeriesRowSerializer(serializers.Serializer):
@@ -228,12 +252,24 @@ class SeriesRowSerializer(serializers.Serializer):
     events = serializers.IntegerField(help_text="Results in the window.")
 
 
+class SeriesEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    date = serializers.DateField()
+    players = serializers.IntegerField(source="size", help_text="Those ranked: entries with a place, the Ringer "
+                                       "aside.")
+    rounds = serializers.IntegerField(source="played", help_text="Rounds played (published).")
+    winner_points = serializers.IntegerField(allow_null=True, help_text="The winner's points; null: too few players "
+                                             "or rounds to count.")
+
+
 class SeriesList(APIView):
     @extend_schema(responses=SeriesOutSerializer(many=True), summary="List ranking series",
                    description="Public: every ranking series with its edition, dates, how results count "
                                "(`best_of`, `rolling_days`, `points`) and its events.")
     def get(self, request):
-        return Response(SeriesOutSerializer(Series.objects.prefetch_related("events"), many=True).data)
+        return Response(SeriesOutSerializer(Series.objects.prefetch_related("events", "trusted"), many=True).data)
 
     @extend_schema(request=SeriesInSerializer, responses={201: SeriesOutSerializer},
                    summary="Create a ranking series",
@@ -250,10 +286,12 @@ class SeriesList(APIView):
 @public_cache(PEOPLE)
 class SeriesDetail(APIView):
     @extend_schema(responses={200: inline_serializer("SeriesStandings", {
-        "series": SeriesOutSerializer(), "on": serializers.DateField(), "standings": SeriesRowSerializer(many=True)})},
+        "series": SeriesOutSerializer(), "on": serializers.DateField(), "standings": SeriesRowSerializer(many=True),
+        "events": SeriesEventSerializer(many=True, help_text="The events whose results can count as of `on` (in "
+                                        "the window, not after `on`), newest first, as the series page lists them.")})},
         summary="Show a series' standings",
         description="Public: a ranking series and its standings from its finished events: each person's points "
-                    "from the results that count, best first.")
+                    "from the results that count, best first; and every event counted with its winner's points.")
     def get(self, request, slug):
         """A series' standings from its finished events."""
         series = get_object_or_404(Series, slug=slug)
@@ -263,5 +301,8 @@ class SeriesDetail(APIView):
                  "events": row.events,
                  "counted": [{"event": None if person.hidden else p.event, "points": p.points} for p in row.counted]}
                 for row, person in read["rows"]]
+        events = [{"pk": event.pk, "name": event.name, "slug": event.slug, "date": event.date, "size": event.size,
+                   "played": event.played, "winner_points": winner} for event, winner in read["events"]]
         return Response({"series": SeriesOutSerializer(series).data, "on": read["on"],
-                         "standings": SeriesRowSerializer(rows, many=True).data})
+                         "standings": SeriesRowSerializer(rows, many=True).data,
+                         "events": SeriesEventSerializer(events, many=True).data})

@@ -15,7 +15,7 @@ from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
 from tournaments.models import Event, Game
 from tournaments.services.changes import announce, event_change
-from tournaments.signals import DATE_MOVED
+from tournaments.signals import DATE_MOVED, EVENT_FINISHED
 from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
@@ -226,6 +226,7 @@ def event_finish(*, event: Event, by) -> Event:
         event.finished_at = timezone.now()
         event.save(update_fields=["finished_at"])
         record(event, by, "event_finished", round_number=latest.number)
+        announce(event, EVENT_FINISHED)  # people: its games count for ratings from now on
     return event
 
 
@@ -239,6 +240,7 @@ def event_reopen(*, event: Event, by) -> Event:
         event.save(update_fields=["finished_at"])
         event.reopened = True  # its stored places go (services.changes)
         record(event, by, "event_reopened", before={"finished_at": jsonable(before)})
+        announce(event, EVENT_FINISHED)  # people: its games stop counting until it is finished again
     return event
 
 
