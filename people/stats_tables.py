@@ -18,12 +18,13 @@ def percent(value: float | None) -> str:
 
 
 def rate_cells(tally: Tally | None) -> dict:
+    """A tally's games and win rate, as shown (`rate`, `interval`) and as numbers (`value`, `low`, `high`)."""
     if tally is None or not tally.games:
-        return {"games": 0, "rate": "", "interval": "", "value": None}
+        return {"games": 0, "rate": "", "interval": "", "value": None, "low": None, "high": None}
     low, high = tally.interval()
     return {"games": tally.games, "rate": percent(tally.win_rate), "value": tally.win_rate,
-            "interval": f"{100 * low:.0f}–{100 * high:.0f}\u202f%", "wins": tally.wins, "draws": tally.draws,
-            "losses": tally.losses}
+            "interval": f"{100 * low:.0f}–{100 * high:.0f}\u202f%", "low": low, "high": high, "wins": tally.wins,
+            "draws": tally.draws, "losses": tally.losses}
 
 
 class Names:
@@ -53,28 +54,35 @@ def tables(counted: dict, names: Names) -> dict:
     everyone = sum(entries.values())
     factions = sorted({key for key, _o in played} | {key for key, _o in mirrors} | set(entries),
                       key=lambda f: (-entries.get(f, 0), names.faction(f)))
+    shares = {f: entries.get(f, 0) / everyone if everyone else None for f in factions}
     faction_rows = [{"key": f, "name": names.faction(f), "entries": entries.get(f, 0),
-                     "share": percent(entries.get(f, 0) / everyone) if everyone else "",
-                     **rate_cells(played.get((f, ""))),
+                     "share": percent(shares[f]), "share_value": shares[f], **rate_cells(played.get((f, ""))),
                      "mirrors": mirrors[(f, "")].games // 2 if (f, "") in mirrors else 0} for f in factions]
     leaders = sorted(leaders_grouped(of(LEADER), names).items(), key=lambda item: (-item[1].games, item[0][0]))
     matchups = of(MATCHUP)
     schemes = sorted(of(SCHEME).items(), key=lambda item: (-item[1].games, item[0][0]))
     return {
         "factions": faction_rows,
-        "leaders": [{"key": key, "name": key, "faction": names.faction(faction), **rate_cells(t)}
+        "leaders": [{"key": key, "name": key, "faction": names.faction(faction), "faction_key": faction,
+                     **rate_cells(t)}
                     for (key, faction), t in leaders],
         "strategies": _by_mission(of(STRATEGY), names.strategy, names, factions),
         "deployments": _by_mission(of(DEPLOYMENT), names.deployment, names, factions),
-        "schemes": [{"key": key, "name": names.scheme(key), "chosen": t.games,
-                     "scored": percent(t.scored / t.games), "mean_vp": f"{t.vp / t.games:.1f}", **rate_cells(t)}
-                    for (key, _o), t in schemes],
+        "schemes": [_scheme_row(key, t, names) for (key, _o), t in schemes],
         "matchups": {"factions": [(f, names.faction(f)) for f in factions],
                      "columns": list(zip(short_names([names.faction(f) for f in factions]),
                                          [names.faction(f) for f in factions], strict=True)),
                      "rows": [(names.faction(f), [rate_cells(matchups.get((f, o))) if f != o else None
                                                   for o in factions]) for f in factions]},
     }
+
+
+def _scheme_row(key: str, t: Tally, names: Names) -> dict:
+    """A scheme's row: its share of games scored and mean VP as shown, and as numbers."""
+    scored, mean_vp = t.scored / t.games, t.vp / t.games
+    return {"key": key, "name": names.scheme(key), "chosen": t.games, "scored": percent(scored),
+            "mean_vp": f"{mean_vp:.1f}", "scored_games": t.scored, "scored_value": scored, "vp": t.vp,
+            "mean_vp_value": mean_vp, **rate_cells(t)}
 
 
 def short_names(names: list[str]) -> list[str]:
@@ -118,7 +126,7 @@ def _by_mission(counted: dict, name, names: Names, factions: list[str]) -> list[
     loser, so only the split by faction says something."""
     keys = sorted({key for key, _f in counted}, key=name)
     return [{"key": key, "name": name(key), "games": sum(t.games for (k, _f), t in counted.items() if k == key) // 2,
-             "factions": [(names.faction(f), rate_cells(counted.get((key, f)))) for f in factions
+             "factions": [(names.faction(f), {"faction": f, **rate_cells(counted.get((key, f)))}) for f in factions
                           if (key, f) in counted]} for key in keys]
 
 

@@ -203,6 +203,9 @@ API = [
     ("create series", "POST", "/api/series/", {"name": "S", "edition": "M2E"},
      answers(401, 201, 403, 403, 403, 403, 201, 201, 201), None),
     ("series standings", "GET", "/api/series/{series}/", None, EVERYONE_200, None),
+    ("edition statistics", "GET", "/api/stats/{edition}/", None, EVERYONE_200, None),
+    ("event statistics", "GET", "/api/events/{e}/stats/", None, EVERYONE_200, None),
+    ("series statistics", "GET", "/api/series/{series}/stats/", None, EVERYONE_200, None),
 ]
 
 PAGES = [

@@ -1,7 +1,7 @@
 """The API's addresses, reversed by name under the "api" namespace (e.g. "api:job-download")."""
 from django.urls import path, re_path
 
-from tournaments.api import events, feed, files, formats, games, people, players, rounds, standings
+from tournaments.api import events, feed, files, formats, games, people, players, rounds, standings, statistics
 from tournaments.api.errors import api_not_found
 from tournaments.api.signin import SignInToken
 
@@ -36,6 +36,7 @@ urlpatterns = [
     path(f"{EVENT}rounds/<int:number>/publish/", rounds.RoundPublish.as_view(), name="round-publish"),
     path(f"{EVENT}standings/", standings.Standings.as_view(), name="event-standings"),
     path(f"{EVENT}feed/", feed.EventFeed.as_view(), name="event-feed"),
+    path(f"{EVENT}stats/", statistics.EventStatistics.as_view(), name="event-stats"),
     path(f"{EVENT}exports/", files.EventExports.as_view(), name="event-exports"),
     path("jobs/<uuid:pk>/", files.JobDetail.as_view(), name="job-detail"),
     path("jobs/<uuid:pk>/download/", files.JobDownload.as_view(), name="job-download"),
@@ -51,5 +52,7 @@ urlpatterns = [
     path("ratings/<str:edition>/", people.Leaderboard.as_view(), name="leaderboard"),
     path("series/", people.SeriesList.as_view(), name="series-list"),
     path("series/<slug:slug>/", people.SeriesDetail.as_view(), name="series-detail"),
+    path("series/<slug:slug>/stats/", statistics.SeriesStatistics.as_view(), name="series-stats"),
+    path("stats/<str:edition>/", statistics.EditionStatistics.as_view(), name="edition-stats"),
     re_path(r"^[\s\S]*$", api_not_found),  # any character, newlines included (an encoded %0A)
 ]
