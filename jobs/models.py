@@ -6,12 +6,13 @@ from django.db import models
 
 
 class Job(models.Model):
-    """Long work run by a Celery worker (a large field's pairing, a large event's export): one model
-    and one progress endpoint for all of it. An export keeps its file here, in the database every web
-    process shares, for EXPORT_KEEP_HOURS (`jobs.services.exports_clear`) or until the event is deleted."""
+    """Long work run by a Celery worker (a large field's pairing, a large event's export, a large import of
+    players): one model and one progress endpoint for all of it. An export keeps its file here, in the
+    database every web process shares, for EXPORT_KEEP_HOURS (`jobs.services.exports_clear`) or until the
+    event is deleted."""
 
     PENDING, RUNNING, DONE, FAILED = "pending", "running", "done", "failed"
-    ROUND, EXPORT = "round_generate", "export"
+    ROUND, EXPORT, IMPORT = "round_generate", "export", "import"
     STATUSES = [(s, s) for s in (PENDING, RUNNING, DONE, FAILED)]
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)

@@ -3,7 +3,8 @@ through a progress figure, ended done (with its result or file) or failed (with 
 
 The work of each kind lives with its domain and is named here by dotted path, so this app imports
 none of it: `tournaments.services.rounds.round_from_job` pairs a round, `tournaments.exports.
-export_from_job` prepares a file. Each takes (job, progress) and returns the fields to store.
+export_from_job` prepares a file, `tournaments.services.players.import_from_job` registers players.
+Each takes (job, progress) and returns the fields to store.
 """
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ class JobLost(Exception):
 
 
 WORK = {Job.ROUND: "tournaments.services.rounds.round_from_job",
-        Job.EXPORT: "tournaments.exports.export_from_job"}
+        Job.EXPORT: "tournaments.exports.export_from_job",
+        Job.IMPORT: "tournaments.services.players.import_from_job"}
 
 
 def job_start(*, event, kind: str, params: dict, by) -> Job:

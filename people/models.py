@@ -155,3 +155,18 @@ class EditionTally(models.Model):
 
     edition = models.CharField(max_length=3, choices=EDITIONS, unique=True)
     counts = models.JSONField(default=dict)
+
+
+class PendingLink(models.Model):
+    """An entry someone else said is an account holder's: it joins their record only when they confirm
+    (nobody adds games to another's rating unasked). Until then the entry is a person of its own."""
+
+    entry = models.OneToOneField("tournaments.Player", on_delete=models.CASCADE, related_name="pending_link")
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="pending_links")
+    asked_by = models.CharField(max_length=160)
+    asked_by_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                      related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "id"]

@@ -4,10 +4,15 @@ transaction, so a person linked or a rating marked due commits with the change, 
 unknown or private person) refuses the change itself."""
 from __future__ import annotations
 
+from django.db import IntegrityError, transaction
+
+from people.links import link_ask, needs_consent
 from people.models import Person
 from people.names import search_key
 from people.rating_store import edition_of, event_ratings_due, ratings_due
 from people.services import current, person_for_entry
+from scoring.messages import say
+from scoring.problems import conflict
 from tournaments import signals
 
 # An entry's fields that move its games' ratings: the Ringer is nobody's record; the faction is rated.
@@ -19,10 +24,16 @@ def heard(*, signal, kind: str, event, **details) -> None:
     HEARD[kind](event, **details)
 
 
-def _entry_registered(event, *, player, user=None, person: int | None = None) -> None:
-    if not player.is_ringer:
-        _link(player, person_for_entry(event=event, name=player.name, club=player.club, user=user,
-                                       person_id=person))
+def _entry_registered(event, *, player, user=None, person: int | None = None, by=None) -> None:
+    """The account's own person, or the one chosen; an account holder chosen by someone else is only asked
+    (`people.links`), and the entry is a new person until they confirm."""
+    if player.is_ringer:
+        return
+    found = person_for_entry(event=event, name=player.name, club=player.club, user=user, person_id=person)
+    if user is None and person is not None and needs_consent(found, by):
+        link_ask(entry=player, person=found, by=by)
+    else:
+        _link(player, found)
 
 
 def _entry_restored(event, *, player, user=None, person: int | None = None) -> None:
@@ -31,16 +42,21 @@ def _entry_restored(event, *, player, user=None, person: int | None = None) -> N
 
 
 def _person_restored(event, player, user, person_id: int | None) -> Person:
-    """The backup's person when they are on this server and did not play another event that day (the
-    original event still here: a copy's games must not count twice for them); else the account's
-    person, or a new one."""
-    person = Person.objects.filter(pk=person_id or 0).first()
-    if person is not None:  # the same id on another server is someone else: the name must agree too
-        person = current(person)
-        same = search_key(person.name) == search_key(player.name)
-        if same and not person.entries.filter(event__date=event.date).exclude(event=event).exists():
-            return person
-    return person_for_entry(event=event, name=player.name, club=player.club, user=user)
+    """The backup's person (when on this server under the same name), else the account's, when they show
+    their profile and played no other event that day: a copy restored beside its original must not count
+    anyone's games twice, and nobody adds to a private record. Else a new person."""
+    backed_up = Person.objects.filter(pk=person_id or 0).first()
+    if backed_up is not None:  # the same id on another server is someone else: the name must agree too
+        backed_up = current(backed_up)
+        if search_key(backed_up.name) != search_key(player.name):
+            backed_up = None
+    for person in (backed_up, Person.objects.filter(user=user).first() if user is not None else None):
+        if person is None:
+            continue
+        if person.hidden or person.entries.filter(event__date=event.date).exclude(event=event).exists():
+            break  # theirs, but it may not join their record: a person of its own
+        return person
+    return Person.objects.create(name=player.name, search_key=search_key(player.name), club=player.club)
 
 
 def _entry_changed(event, *, player, fields: frozenset[str]) -> None:
@@ -70,8 +86,15 @@ def _event_finished(event) -> None:
 
 
 def _link(player, person: Person | None) -> None:
+    """The entry is this person's. The database keeps one entry per person in an event; a merge moving
+    that person's entries at the same moment is told apart as a conflict, not a failure."""
     player.person = person
-    player.save(update_fields=["person"])
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["person"])
+    except IntegrityError as error:
+        raise conflict("person_registered", say("{name} already has an entry in this event.",
+                                                name=person.name if person else player.name), "person") from error
 
 
 HEARD = {

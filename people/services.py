@@ -3,12 +3,13 @@ hiding a profile. Each is one transaction, recorded in the people's trail, and m
 moves as due."""
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Min
 from django_countries import countries
 
 from audit.services import actor_fields
 from gaininggrounds import http_cache
+from people.links import link_ask, needs_consent
 from people.models import Person, PersonRecord
 from people.names import search_key
 from people.rating_store import edition_of, ratings_due
@@ -24,6 +25,9 @@ ACTIONS = {
     "person_hidden": "A person hid their profile: shown by name only.",
     "person_shown": "A person showed their profile again.",
     "person_updated": "A person changed their profile (name, club or country).",
+    "person_link_asked": "Someone said entries are an account holder's: they wait for the holder's word.",
+    "person_link_confirmed": "An account holder confirmed an entry is theirs: it joined their record.",
+    "person_link_declined": "An account holder said an entry is not theirs: it stays a person of its own.",
 }
 
 
@@ -41,13 +45,13 @@ def person_for_entry(*, event, name: str, club: str = "", user=None, person_id: 
     from the suggestions, or a new person of that name. Refused when the person already has an entry in
     the event."""
     if user is not None:
-        person = Person.objects.filter(user=user).first() or Person.objects.create(
-            name=name, search_key=search_key(name), club=club, user=user)
+        person = _account_person(user, name=name, club=club)
     elif person_id is not None:
         found = Person.objects.filter(pk=person_id).first()
         if found is None:
             raise invalid("person_unknown", say("No person has the number {value}.", value=person_id), "person")
-        person = current(found)
+        # Locked: a merge moving this person's entries waits, then sees this entry (and the other way round).
+        person = Person.objects.select_for_update().get(pk=current(found).pk)
         if person.hidden:  # they chose to keep their record to themselves: nobody else adds to it
             raise conflict("person_private", say(
                 "{name} keeps their profile private: register them as a new person, or let them enter with "
@@ -58,6 +62,23 @@ def person_for_entry(*, event, name: str, club: str = "", user=None, person_id: 
         raise conflict("person_registered", say("{name} already has an entry in this event.", name=person.name),
                        "person")
     return person
+
+
+def _account_person(user, *, name: str, club: str = "") -> Person:
+    """The account's person, made on its first entry. Two first entries at the same moment (two events,
+    two tabs) both find the one person: the second creation fails on the account's uniqueness and reads
+    the first's, which has committed by then."""
+    person = Person.objects.filter(user=user).first()
+    if person is not None:
+        return person
+    try:
+        with transaction.atomic():
+            return Person.objects.create(name=name, search_key=search_key(name), club=club, user=user)
+    except IntegrityError:
+        person = Person.objects.filter(user=user).first()
+        if person is None:
+            raise conflict("busy", say("Someone else changed this at the same moment: send it again.")) from None
+        return person
 
 
 def people_named(text: str, *, limit: int = 8) -> list[Person]:
@@ -119,6 +140,13 @@ def person_merge(*, keep: Person, absorb: Person, by) -> PersonRecord:
             raise conflict("two_accounts", say("Both have an account: two accounts cannot be one person."))
         if Player.objects.filter(person=absorb, event__in=Player.objects.filter(person=keep).values("event")).exists():
             raise conflict("played_together", say("Both have an entry in the same event: they are two people."))
+        holder = keep if keep.user_id else absorb if absorb.user_id else None
+        if holder is not None and needs_consent(holder, by):  # their record grows only with their word
+            other = absorb if holder is keep else keep
+            asked = [link_ask(entry=entry, person=holder, by=by).entry_id for entry in Player.objects.filter(
+                person=other)]
+            _event_pages_move_on(asked)  # their organizers' lists show the entries waiting
+            return _record(by, "person_link_asked", holder, other, before={"entries": asked})
         moved = list(Player.objects.filter(person=absorb).values_list("pk", flat=True))
         _entries_due(moved)
         account = absorb.user_id
@@ -127,7 +155,12 @@ def person_merge(*, keep: Person, absorb: Person, by) -> PersonRecord:
             absorb.save(update_fields=["user"])
             keep.user_id = account
             keep.save(update_fields=["user"])
-        Player.objects.filter(pk__in=moved).update(person=keep)
+        try:
+            with transaction.atomic():
+                Player.objects.filter(pk__in=moved).update(person=keep)
+        except IntegrityError as error:  # the kept person registered into one of those events meanwhile
+            raise conflict("played_together", say(
+                "Both have an entry in the same event: they are two people.")) from error
         _event_pages_move_on(moved)
         absorb.merged_into = keep
         absorb.save(update_fields=["merged_into"])
@@ -160,15 +193,20 @@ def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
         Player.objects.filter(pk__in=moved).update(person=absorb)
         _entries_due(moved)
         _event_pages_move_on(moved)
-        if merge.before.get("account_moved") and keep.user_id:
+        account_back = merge.before.get("account_moved") and keep.user_id
+        # A choice made since the merge (hiding or showing the profile) is the owner's, and stays theirs.
+        chosen = PersonRecord.objects.filter(person=keep, action__in=("person_hidden", "person_shown"),
+                                             pk__gt=merge.pk).exists()
+        if account_back:
             account, keep.user = keep.user_id, None
-            keep.save(update_fields=["user"])
             absorb.user_id = account
-        if keep.hidden and merge.before.get("hidden") is False:
-            keep.hidden = False
-            keep.save(update_fields=["hidden"])
+            if chosen:  # the account holder's latest choice goes back with their account
+                absorb.hidden = keep.hidden
+        if (account_back or not chosen) and merge.before.get("hidden") is False:
+            keep.hidden = False  # what the merge itself hid, it shows again
+        keep.save(update_fields=["user", "hidden"])
         absorb.merged_into = None
-        absorb.save(update_fields=["merged_into", "user"])
+        absorb.save(update_fields=["merged_into", "user", "hidden"])
         return _record(by, "person_merge_undone", keep, absorb, before={"merge": merge.pk, "entries": moved})
 
 
@@ -186,9 +224,7 @@ def person_hide(*, person: Person, hidden: bool, by) -> Person:
 
 def person_of_account(user, *, name: str = "") -> Person:
     """The account's person, made (named `name`, else the account's) the first time it is saved."""
-    name = (name or user.get_full_name() or user.get_username())[:NAME_LENGTH]
-    return Person.objects.filter(user=user).first() or Person.objects.create(
-        user=user, name=name, search_key=search_key(name))
+    return _account_person(user, name=(name or user.get_full_name() or user.get_username())[:NAME_LENGTH])
 
 
 def person_update(*, person: Person, by, name: str, club: str, country: str) -> Person:

@@ -116,19 +116,95 @@ def signin_idents(meta: dict, username: object) -> list[tuple[str, str]]:
     return idents
 
 
-def signin_wait(meta: dict, username: object) -> float | None:
-    """Before checking a password: seconds to wait when this account or address has failed too often,
-    else None. Asked before the (deliberately slow) password hash, so a flood of wrong passwords
-    costs the site almost nothing."""
-    waits = [wait for scope, ident in signin_idents(meta, username)
-             if (wait := rate_consume(scope, ident, spend=False)) is not None]
-    return max(waits, default=None)
+SLICES = 12  # a sign-in limit's window is counted in twelfths: it slides a twelfth at a time
 
 
-def signin_failed(meta: dict, username: object) -> None:
-    """Count a failed password sign-in against the account and the address."""
-    for scope, ident in signin_idents(meta, username):
-        rate_consume(scope, ident)
+def _tallies(scope: str, ident: str, now: float) -> tuple[int, float, list[tuple[int, str]]] | None:
+    """`scope`'s limit, the length of a slice and `ident`'s counters in it, oldest first and the current
+    one last: the slices that cover at least the last window (a twelfth more at most, never less)."""
+    rate = settings.RATE_LIMITS.get(scope)
+    if not rate:
+        return None
+    limit, duration = parse_rate(rate)
+    step = duration / SLICES
+    current = int(now // step)
+    base = f"tally:{scope}:{hashlib.sha256(ident.encode('utf-8', 'surrogatepass')).hexdigest()[:40]}"
+    return limit, step, [(n, f"{base}:{n}") for n in range(current - SLICES, current + 1)]
+
+
+def _tally_wait(counts: list[tuple[int, int]], limit: int, step: float, now: float) -> float:
+    """Seconds until, the one just counted given back, enough old slices have left for one more."""
+    remaining, leaves = sum(count for _, count in counts) - 1, now + 1.0
+    for n, count in counts:
+        if remaining < limit:
+            break
+        remaining -= count
+        leaves = (n + SLICES + 1) * step
+    return max(leaves - now, 1.0)
+
+
+def attempt_hold(limits: list[tuple[str, str]], *, refuse: bool = True) -> tuple[float | None, list[str]]:
+    """Count one attempt against each (scope, ident) before doing it: an atomic increment in the shared
+    cache (add, then incr), so parallel attempts each see the others and a burst cannot all slip through
+    while each waits for its slow password hash. Returns (None, the counters held) to go ahead, or
+    (seconds to wait, []) with nothing counted once any limit is spent. `refuse=False` only counts.
+    Fails open, like rate_consume, when the cache is unreachable."""
+    now, held, waits = time.time(), [], []
+    try:
+        tallies = [t for scope, ident in limits if (t := _tallies(scope, ident, now)) is not None]
+        counted = []
+        for _, step, slices in tallies:
+            key = slices[-1][1]
+            cache.add(key, 0, timeout=int(step * (SLICES + 1)) + 2)  # outlives its last reading
+            counted.append(cache.incr(key))
+            held.append(key)
+        if refuse:
+            earlier = cache.get_many([key for *_, slices in tallies for _, key in slices[:-1]])
+            for (limit, step, slices), mine in zip(tallies, counted):
+                counts = [(n, earlier.get(key, 0)) for n, key in slices[:-1]] + [(slices[-1][0], mine)]
+                if sum(count for _, count in counts) > limit:
+                    waits.append(_tally_wait(counts, limit, step, now))
+    except Exception:  # noqa: BLE001
+        log.warning("cache unreachable: sign-ins not rate-limited", exc_info=True)
+        return None, held
+    if waits:
+        attempt_release(held)
+        return max(waits), []
+    return None, held
+
+
+def attempt_release(held: list[str]) -> None:
+    """Give back attempts held by attempt_hold (refused, or not one that counts)."""
+    for key in held:
+        try:
+            cache.decr(key)
+        except Exception:  # noqa: BLE001 - expired, or the cache unreachable: nothing left to give back
+            pass
+
+
+def django_request(request):
+    """The HttpRequest under DRF's Request (which reads its attributes but writes its own)."""
+    return getattr(request, "_request", request)
+
+
+def signin_hold(request, username: object) -> float | None:
+    """Before checking a password: one attempt held against the account and the address, so a burst of
+    parallel wrong passwords is cut at the limit. Seconds to wait (nothing held) when the account or the
+    address has failed too often, else None; the caller calls signin_settle() after the check. Asked
+    before the (deliberately slow) password hash, so a flood costs the site almost nothing."""
+    request = django_request(request)
+    wait, held = attempt_hold(signin_idents(request.META, username))
+    request.signin_held, request.signin_failed = (None if wait is not None else held), False
+    return wait
+
+
+def signin_settle(request) -> None:
+    """After the password check: a wrong password keeps its attempt (count_failed_signin marks it); a
+    right one, or no check at all (a field missing, an error), gives it back, so only failures count."""
+    request = django_request(request)
+    held, request.signin_held = getattr(request, "signin_held", None), None
+    if held and not getattr(request, "signin_failed", False):
+        attempt_release(held)
 
 
 def attempt_wait(*limits: tuple[str, str]) -> float | None:
@@ -144,6 +220,12 @@ def attempt_wait(*limits: tuple[str, str]) -> float | None:
 
 
 def count_failed_signin(sender, credentials: dict, request=None, **kwargs) -> None:
-    """Receives Django's user_login_failed (every password sign-in: API token, console, admin)."""
-    if request is not None:
-        signin_failed(request.META, credentials.get("username"))
+    """Receives Django's user_login_failed (every password sign-in: API token, console, admin): the
+    attempt the door held stays counted; a door that held none (another login view) counts it now."""
+    if request is None:
+        return
+    request = django_request(request)
+    if getattr(request, "signin_held", None) is not None:
+        request.signin_failed = True
+    else:
+        attempt_hold(signin_idents(request.META, credentials.get("username")), refuse=False)

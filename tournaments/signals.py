@@ -10,7 +10,8 @@ importing the tournament's services."""
 from django.dispatch import Signal
 
 # Each kind, and what comes with it besides the event:
-ENTRY_REGISTERED = "entry_registered"  # player; user (their own account) or person (the id an organizer chose)
+# player; user (their own account) or person (the id an organizer chose), and by (who registered it)
+ENTRY_REGISTERED = "entry_registered"
 ENTRY_RESTORED = "entry_restored"  # player; user, person (the id the backup names, perhaps another server's)
 ENTRY_CHANGED = "entry_changed"  # player; fields (the names of the fields an organizer set)
 RESULT_CHANGED = "result_changed"  # game (its result entered, corrected, confirmed or replaced)

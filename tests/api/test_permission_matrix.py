@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from jobs.models import Job
-from people.models import Person
+from people.models import PendingLink, Person
 from people.series import series_create
 from people.services import person_merge
 from tests.factories import Api
@@ -60,6 +60,7 @@ class World:
     ann_person: int
     fay_person: int
     merge: int  # two people without entries, merged by the organizer
+    link: int  # Sam, registered in E by the organizer as the stranger's person: waiting for the stranger
     series: str  # kept by the organizer
     fmt: str = "gg2017"
     edition: str = "M2E"
@@ -94,7 +95,10 @@ def build_world() -> World:
     keys = {"player": ann.key, "opponent": bob.key, "other_game": cid.key, "other_event": fay.key}
     kept, merged = (Person.objects.create(name=name, search_key=name.lower()) for name in ("Kit", "Kat"))
     merge = person_merge(keep=kept, absorb=merged, by=users["organizer"])
-    return World(e=e.pk, f=f.pk, game=first.pk, other_game=second.pk, ann=ann.pk, bob=bob.pk, cid=cid.pk,
+    holder = Person.objects.create(name="Sam", search_key="sam", user=users["stranger"])
+    sam = services.player_register(event=e, name="Sam", faction="guild", person=holder.pk, by=users["organizer"])
+    return World(link=PendingLink.objects.get(entry=sam).pk,
+                 e=e.pk, f=f.pk, game=first.pk, other_game=second.pk, ann=ann.pk, bob=bob.pk, cid=cid.pk,
                  eve=eve.pk, fay=fay.pk, job=str(job.pk), export=str(export.pk), slug=e.slug, f_slug=f.slug,
                  keys=keys, tokens=tokens, users=users, ann_person=ann.person_id, fay_person=fay.person_id,
                  merge=merge.pk, series=series_create(by=users["organizer"], name="South", edition="M2E").slug)
@@ -197,6 +201,14 @@ API = [
     # Whoever merged (the organizer) or staff may undo it.
     ("undo merge", "POST", "/api/people/merges/{merge}/undo/", {},
      answers(401, 403, 403, 403, 403, 403, 200, 403, 200), None),
+    # Only the account holder asked (the stranger here) sees and answers the question; to anyone else the link
+    # does not exist.
+    ("links awaiting me", "GET", "/api/people/links/", None, answers(401, 200, 403, 403, 403, 403, 200, 200, 200),
+     None),
+    ("confirm a link", "POST", "/api/people/links/{link}/confirm/", {},
+     answers(401, 200, 403, 403, 403, 403, 404, 404, 404), None),
+    ("decline a link", "POST", "/api/people/links/{link}/decline/", {},
+     answers(401, 200, 403, 403, 403, 403, 404, 404, 404), None),
     ("leaderboard", "GET", "/api/ratings/{edition}/", None, EVERYONE_200, None),
     ("series", "GET", "/api/series/", None, EVERYONE_200, None),
     # Anyone signed in may keep a series (it reads public results); a key holder is no account.

@@ -1,11 +1,23 @@
 """Failed password sign-ins are limited per account and per client address, on all three doors (the API
 token, the console, the admin); past the limit even the right password waits, and the refusal comes
-before the password is hashed."""
+before the password is hashed; parallel tries are counted as they start, not once each is hashed."""
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import MD5PasswordHasher
+from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test import Client
+from django.test.testcases import LiveServerThread, _StaticFilesHandler
 
 from tests.factories import Api
+from tournaments import access
 
 
 @pytest.fixture
@@ -50,6 +62,35 @@ def test_no_password_is_hashed_once_refused(limits, monkeypatch):
     assert token("ann", "ann-right-password")[0] == 429 and checked == []
 
 
+def test_right_passwords_and_incomplete_tries_give_their_attempt_back(limits):
+    """Each try is held before the check; only a wrong password keeps it."""
+    assert [token("ann", "ann-right-password")[0] for _ in range(5)] == [200] * 5
+    api = Api(Client(REMOTE_ADDR="10.0.0.1"))
+    assert [api.post("/api/auth/token/", {"username": "ann"})[0] for _ in range(5)] == [400] * 5  # no password
+    assert [token("ann", f"wrong-{n}")[0] for n in range(4)] == [400, 400, 400, 429]
+
+
+def test_an_attempt_counts_for_the_window_and_a_twelfth_at_most(settings, monkeypatch):
+    """Counted per twelfth of the window (one atomic counter each): the attempt of 1000 s, in the slice
+    1000-1005, leaves at 1065, and a refused one is given back."""
+    settings.RATE_LIMITS = {"probe": "3/minute"}
+    now = [1000.0]
+    monkeypatch.setattr(access.time, "time", lambda: now[0])
+    for step in (0, 10, 20):
+        now[0] = 1000.0 + step
+        assert access.attempt_hold([("probe", "x")])[0] is None
+    now[0] = 1030.0
+    assert access.attempt_hold([("probe", "x")]) == (pytest.approx(35.0), [])
+    assert access.attempt_hold([("probe", "y")])[0] is None  # another ident has its own counters
+    now[0] = 1064.9
+    assert access.attempt_hold([("probe", "x")])[0] == 1.0  # 0.1 s left: a second at least, as Retry-After says
+    now[0] = 1065.0
+    wait, held = access.attempt_hold([("probe", "x")])
+    assert wait is None and access.attempt_hold([("probe", "x")])[0] is not None
+    access.attempt_release(held)
+    assert access.attempt_hold([("probe", "x")])[0] is None
+
+
 @pytest.mark.parametrize("door", ["/console/login/", "/admin/login/"])
 def test_the_console_and_the_admin_say_why_and_keep_the_right_password_out(limits, door):
     browser = Client(REMOTE_ADDR="10.0.0.3")
@@ -86,3 +127,77 @@ def test_a_username_sent_as_a_number_is_counted_against_that_account(limits):
     assert token("12345", "digits-right-password", address="10.5.0.2")[0] == 429
     assert Api(Client(REMOTE_ADDR="10.5.0.3")).post("/api/auth/token/", {"username": 12345,
                                                                          "password": "x"})[0] == 429
+
+
+class SlowHasher(MD5PasswordHasher):
+    """Checks a password as slowly as production's hasher does (it sleeps, so threads overlap on 2 cores):
+    the window in which parallel wrong passwords all used to pass the limit."""
+
+    algorithm = "slow_md5"
+
+    def verify(self, password, encoded):
+        time.sleep(0.5)
+        return super().verify(password, encoded.replace(self.algorithm, "md5", 1))
+
+    def encode(self, password, salt):
+        return super().encode(password, salt).replace("md5", self.algorithm, 1)
+
+
+class RoomyServer(ThreadedWSGIServer):
+    """Room for the whole burst in the listen queue: Django's 10 made some connections reset."""
+
+    request_queue_size = 64
+
+
+class RoomyThread(LiveServerThread):
+    server_class = RoomyServer
+
+
+@pytest.fixture
+def live_server_own_connections(transactional_db, settings):
+    """Django's live server, each request thread on a connection of its own: pytest-django's live_server
+    hands every thread the one SQLite connection, whose statements the threads then reset under each
+    other (a user found by one request is "not found" by another). SQLite's test database is a shared
+    in-memory one, so another connection sees it; on PostgreSQL this is the usual case."""
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]
+    server = RoomyThread("127.0.0.1", _StaticFilesHandler, connections_override={})
+    server.daemon = True
+    server.start()
+    server.is_ready.wait()
+    if server.error:
+        raise server.error
+    yield f"http://127.0.0.1:{server.port}"
+    server.terminate()
+
+
+BURST = 24
+
+
+def test_a_burst_of_parallel_wrong_passwords_is_cut_at_the_limit(live_server_own_connections, settings):
+    """Found in review: 24 wrong passwords sent at once all answered 400, since each was counted only
+    after its hash. A real server, 24 threads released together: the account's limit holds."""
+    settings.PASSWORD_HASHERS = [f"{__name__}.SlowHasher"]
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "signin_account": "3/hour", "signin_address": "1000/hour",
+                            "signin_burst": "1000/minute"}
+    get_user_model().objects.create_user("ann", password="ann-right-password")
+    start = threading.Barrier(BURST)
+
+    def attempt(n: int) -> tuple[int, str]:
+        request = urllib.request.Request(
+            f"{live_server_own_connections}/api/auth/token/", method="POST",
+            data=json.dumps({"username": "ann", "password": f"wrong-{n}"}).encode(),
+            headers={"Content-Type": "application/json", "Accept": "application/json"})
+        start.wait(10)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, ""
+        except urllib.error.HTTPError as refused:
+            code = json.load(refused)["errors"][0]["code"]
+            assert refused.code != 429 or int(refused.headers["Retry-After"]) > 0
+            return refused.code, code
+
+    with ThreadPoolExecutor(BURST) as pool:
+        answers = Counter(pool.map(attempt, range(BURST)))
+    assert set(answers) <= {(400, "authorization"), (429, "throttled")}, answers
+    assert 1 <= answers[400, "authorization"] <= 3 and answers[429, "throttled"] >= BURST - 3, answers
+    assert token("ann", "ann-right-password", address="10.7.0.1")[0] == 429  # the account is spent

@@ -103,7 +103,8 @@ def test_a_merge_takes_the_account_along_and_its_undoing_gives_it_back(user):
     spring, autumn = two_events_one_human(user)
     account = get_user_model().objects.create_user("ada", password="x")
     Person.objects.filter(pk=autumn.person_id).update(user=account)
-    record = people.person_merge(keep=spring.person, absorb=Person.objects.get(pk=autumn.person_id), by=user)
+    # Their own merge (anyone else's only asks them: tests/people/test_consent.py).
+    record = people.person_merge(keep=spring.person, absorb=Person.objects.get(pk=autumn.person_id), by=account)
     assert Person.objects.get(user=account).pk == spring.person_id
     people.person_merge_undo(merge=record, by=user)
     assert Person.objects.get(user=account).pk == autumn.person_id
@@ -221,3 +222,32 @@ def test_a_merge_undone_out_of_order_is_refused(user):
     with pytest.raises(Conflict):
         people.person_merge_undo(merge=first, by=user)
     assert Player.objects.filter(person=third.person_id).count() == 3
+
+
+def test_a_copy_beside_its_original_never_counts_an_account_holders_games_twice(user):
+    """Restored next to the original (same day), an account holder's entry becomes a person of its own: their
+    games stay 2 and their series results are not doubled; a private profile is never linked either."""
+    from people import rating_store
+    from people.models import Rating
+
+    ada = get_user_model().objects.create_user("ada", password="x")
+    event = event_made(user, players=3)
+    services.player_register(event=event, by=user, name="Ada", faction="guild", user=ada)
+    for _ in range(2):
+        results_entered(round_paired(event, user), user)
+    services.event_finish(event=event, by=user)
+    rating_store.ratings_refresh("M2E")
+    holder = Person.objects.get(user=ada)
+    assert Rating.objects.get(person=holder).games == 2
+    copy = import_event(export_event(event))
+    rating_store.ratings_refresh("M2E")
+    assert copy.players.get(name="Ada").person_id != holder.pk
+    assert Rating.objects.get(person=holder).games == 2 and holder.entries.count() == 1
+    # Restored as another day's event, the holder's entry joins them while they show their profile, and
+    # never while they keep it private.
+    data = export_event(event)
+    data["event"]["date"] = "2017-04-01"
+    assert import_event(data).players.get(name="Ada").person_id == holder.pk
+    people.person_hide(person=holder, hidden=True, by=ada)
+    data["event"]["date"] = "2017-05-01"
+    assert import_event(data).players.get(name="Ada").person_id != holder.pk

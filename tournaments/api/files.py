@@ -14,6 +14,7 @@ from jobs.services import job_now, job_progress
 from scoring.problems import conflict
 from tournaments import exports
 from tournaments.access import is_organizer
+from tournaments.api.openapi import conflicts, refused
 from tournaments.api.permissions import EventScoped, IsOrganizer
 
 
@@ -53,7 +54,8 @@ class EventExports(EventScoped):
     permission_classes = [IsOrganizer]
 
     @extend_schema(request=ExportInputSerializer,
-                   responses={200: OpenApiResponse(description="The file (CSV or JSON)"), 202: JobSerializer},
+                   responses={200: OpenApiResponse(description="The file (CSV or JSON)"), 202: JobSerializer,
+                              409: conflicts("jobs_busy")},
                    summary="Export standings, results or a backup",
                    description="Organizers of the event only: the standings or the results as CSV, or the complete "
                                "backup as JSON (`what`). The file at once (200), or for a large event a job (202) "
@@ -76,7 +78,9 @@ class EventExports(EventScoped):
 @extend_schema_view(get=extend_schema(
     summary="Follow a long job", description=(
         "Organizers of the job's event only: a pairing's or an export's status and progress; `round` links to the "
-        "round a pairing made, `download` to the file an export prepared.")))
+        "round a pairing made, `download` to the file an export prepared."),
+    responses={200: JobSerializer, 403: refused(403, "Signed in, but not an organizer of the job's event."),
+               404: refused(404, "No job with this id.")}))
 class JobDetail(generics.RetrieveAPIView):
     """A long job's status and progress (organizers of its event): `round` links to the round a pairing
     made, `download` to the file an export prepared."""

@@ -24,7 +24,7 @@ from tournaments import services
 from tournaments.access import is_organizer
 from tournaments.api.auth import ReportThrottle, acting_player
 from tournaments.api.formats import MissionSerializer, mission_named
-from tournaments.api.openapi import PerAction
+from tournaments.api.openapi import RETRY_AFTER, PerAction, refused
 from tournaments.api.permissions import IsOrganizerOrReadOnly
 from tournaments.concessions import conceder_leaves, concession_effect
 from tournaments.models import GAME_STATUSES, Game, Player, PlayerReport, Result
@@ -241,6 +241,9 @@ def sees_versions(request, game: Game) -> bool:
 RESULT_PROBLEMS = OpenApiResponse(ResultProblemSerializer(many=True), description=(
     "Every problem with the report, each with its `code`:\n" + "\n".join(
         f"- `{code}`: {meaning}" for code, meaning in sorted(ERROR_CODES.items()))))
+NO_SUCH_GAME = refused(404, "No such game, or a game of a draft round (not published yet): the same answer, "
+                            "whatever key is sent.")
+NOT_A_PLAYER = refused(403, "Signed in or sending a key, but not one of the game's two players.")
 
 
 class GameDetail(APIView):
@@ -299,6 +302,12 @@ class GamePlayerAnswer(APIView):
                     "it instead); the organizer's result decides. Throttled per player and per address."),
     }
 
+    # The 409s each action can answer, for the schema (tournaments.services.reports raises them).
+    CONFLICTS = {action: ("self_reporting_off", "bye_result_fixed", "event_finished", "game_removed",
+                          "result_confirmed", own)
+                 for action, own in (("report", "report_awaits_you"), ("confirm", "nothing_to_confirm"),
+                                     ("dispute", "nothing_to_dispute"))}
+
     def player_of(self, request, game: Game) -> Player:
         player = acting_player(request, game.round.event)
         if player is None or game.side_of(player.id) is None:
@@ -307,7 +316,9 @@ class GamePlayerAnswer(APIView):
             raise PermissionDenied("Only the two players of this game can report, confirm or dispute it.")
         return player
 
-    @extend_schema(request=ResultInputSerializer, responses={200: GameSerializer, 400: RESULT_PROBLEMS})
+    @extend_schema(request=ResultInputSerializer, responses={200: GameSerializer, 400: RESULT_PROBLEMS,
+                                                             403: NOT_A_PLAYER, 404: NO_SUCH_GAME},
+                   parameters=[RETRY_AFTER])
     def post(self, request, pk):
         game = load_game(pk)
         if game.round.is_draft:  # invisible until published: the same answer as a game that does not exist
@@ -325,6 +336,7 @@ class GamePlayerAnswer(APIView):
 
 
 class GameConfirm(GamePlayerAnswer):
-    @extend_schema(request=None, responses=GameSerializer)
+    @extend_schema(request=None, responses={200: GameSerializer, 403: NOT_A_PLAYER, 404: NO_SUCH_GAME},
+                   parameters=[RETRY_AFTER])
     def post(self, request, pk):
         return super().post(request, pk)

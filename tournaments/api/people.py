@@ -127,11 +127,22 @@ class MergeDoneSerializer(serializers.Serializer):
     entries = serializers.ListField(source="before.entries", child=serializers.IntegerField())
 
 
+class MergeAskedSerializer(serializers.Serializer):
+    pending = serializers.BooleanField(default=True)
+    person = serializers.IntegerField(source="person_id", help_text="The account holder asked.")
+    entries = serializers.ListField(source="before.entries", child=serializers.IntegerField(),
+                                    help_text="The entries that join their record once they confirm each.")
+
+
 class PersonMerge(APIView):
-    @extend_schema(request=MergeSerializer, responses={201: MergeDoneSerializer}, summary="Merge two people",
+    @extend_schema(request=MergeSerializer, responses={201: MergeDoneSerializer, 202: MergeAskedSerializer},
+                   summary="Merge two people",
                    description="Staff, for anyone; an organizer, for a person without an account whose entries are "
                                "all in events they organize. This person's entries move to `into`; the merge is "
-                               "recorded and answered (201) with its id, which undo/ takes back.")
+                               "recorded and answered (201) with its id, which undo/ takes back. When either has an "
+                               "account (and it is not yours), nothing moves yet: the account holder is asked "
+                               "(202, `pending`), and each entry joins their record when they confirm it "
+                               "(`/api/people/links/`).")
     def post(self, request, person_id):
         """This person turns out to be `into`: recorded, and reversible. Staff may merge anyone; an organizer,
         a person without an account whose entries are all in events they organize."""
@@ -145,6 +156,8 @@ class PersonMerge(APIView):
         if not people.may_merge(request.user, absorb, keep):
             raise PermissionDenied("Only staff, or an organizer of every event this person played, may merge them.")
         record = people.person_merge(keep=keep, absorb=absorb, by=request.user)
+        if record.action == "person_link_asked":  # an account holder's record: they are asked first
+            return Response(MergeAskedSerializer(record).data, status=status.HTTP_202_ACCEPTED)
         return Response(MergeDoneSerializer(record).data, status=status.HTTP_201_CREATED)
 
 

@@ -1,4 +1,5 @@
 """/api/events/{id}/players/: entries, self-registration and the organizer's actions on a player."""
+from django.core.exceptions import ObjectDoesNotExist
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
@@ -10,7 +11,7 @@ from rest_framework.response import Response
 from gaininggrounds.http_cache import public_cache
 from tournaments import services
 from tournaments.access import is_organizer
-from tournaments.api.openapi import PerAction
+from tournaments.api.openapi import PerAction, conflicts
 from tournaments.api.permissions import EventScoped, IsOrganizer
 from tournaments.models import Event, Player, TPAdjustment
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
@@ -34,8 +35,18 @@ class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "name", "faction", "club", "email", "status", "is_ringer", "checked_in", "absent",
-                  "pinned_table", "key", "link", "person"]
+                  "pinned_table", "key", "link", "person", "pending_person"]
         read_only_fields = ["status", "absent"]
+
+    pending_person = serializers.SerializerMethodField(help_text=(
+        "Organizers only: the account holder this entry was said to be, who has not confirmed yet (the entry "
+        "is its own `person` until then); null when nobody is asked."))
+
+    def get_pending_person(self, player) -> int | None:
+        try:
+            return player.pending_link.person_id
+        except ObjectDoesNotExist:
+            return None
 
     def get_link(self, player) -> str:
         request = self.context.get("request")
@@ -47,7 +58,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         if data.get("person") is not None and player.person.hidden:  # a private profile is not pointed to
             data["person"] = None
         if not self.context.get("organizer"):
-            for private in ("key", "link", "email"):
+            for private in ("key", "link", "email", "pending_person"):
                 data.pop(private)
         return data
 
@@ -76,9 +87,10 @@ class EventPlayers(EventScoped):
                                "The event's organizers also get each player's private key, private link and email.")
     def get(self, request, event_id):
         event = self.event()
-        return Response(players_out(request, event, event.players.select_related("person"), many=True))
+        return Response(players_out(request, event, event.players.select_related("person", "pending_link"), many=True))
 
-    @extend_schema(request=PlayerSerializer, responses={201: PlayerSerializer}, summary="Register a player",
+    @extend_schema(request=PlayerSerializer, responses={201: PlayerSerializer, 409: conflicts("event_finished")},
+                   summary="Register a player",
                    description="Organizers of the event only: enters a player. `person` links the entry to someone "
                                "who played before; without it a new person is made. Answers 201 with the entry, "
                                "its private key and its private link.")
@@ -95,7 +107,8 @@ class EventPlayers(EventScoped):
 class EventRegistration(EventScoped):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=RegistrationSerializer, responses={201: PlayerSerializer},
+    @extend_schema(request=RegistrationSerializer, responses={
+                       201: PlayerSerializer, 409: conflicts("registration_closed", "event_started", "event_finished")},
                    summary="Register yourself for an event",
                    description="Any signed-in user, while the organizer keeps registration open and before the "
                                "first round: enters the event (the name defaults to their username), and their "
@@ -141,6 +154,11 @@ class PlayerAction(EventScoped):
                        "for the player (a lost or leaked slip); the old one stops working at once. Answers the "
                        "entry with the new link."),
     }
+    # The 409s each action can answer, for the schema (tournaments.services.roster raises them).
+    CONFLICTS = {"check-in": ("player_disqualified",), "check-out": ("player_disqualified",),
+                 "mark-absent": ("player_disqualified",),
+                 "no-show": ("no_game_to_forfeit", "player_disqualified", "event_finished"),
+                 "drop": ("player_disqualified", "event_finished")}
     ACTIONS = {"check-in": services.player_check_in, "check-out": services.player_check_out,
                "mark-absent": services.player_mark_absent, "no-show": services.player_no_show,
                "drop": services.player_drop,
@@ -160,7 +178,8 @@ class ReinstateSerializer(serializers.Serializer):
 
 
 class PlayerReinstate(EventScoped):
-    @extend_schema(request=ReinstateSerializer, responses=PlayerSerializer,
+    @extend_schema(request=ReinstateSerializer,
+                   responses={200: PlayerSerializer, 409: conflicts("player_disqualified", "event_finished")},
                    summary="Reinstate a dropped or disqualified player",
                    description="Organizers of the event only: a dropped player (a mistaken drop or concession) is "
                                "paired again from the next round; a disqualified one only with "
@@ -280,7 +299,8 @@ class PlayerDetail(EventScoped):
         event = self.event()
         return Response(players_out(request, event, get_object_or_404(Player, pk=player_id, event=event)))
 
-    @extend_schema(responses={204: None}, summary="Remove a player registered by mistake",
+    @extend_schema(responses={204: None, 409: conflicts("player_has_games", "player_in_draft", "event_finished")},
+                   summary="Remove a player registered by mistake",
                    description="Organizers of the event only: deletes the entry (204). A player who already has a "
                                "game answers 409 (drop them instead), as does one seated in a draft round until "
                                "the draft is discarded.")

@@ -15,6 +15,7 @@ from tournaments.access import is_organizer
 from tournaments.api.files import JobSerializer
 from tournaments.api.formats import MissionSerializer, mission_named
 from tournaments.api.games import GameSerializer
+from tournaments.api.openapi import conflicts
 from tournaments.api.permissions import EventScoped
 from tournaments.models import Round
 from tournaments.pairing import METHODS, SWISS
@@ -81,7 +82,10 @@ class EventRounds(EventScoped):
         rounds = selectors.rounds_with_games(event, drafts=is_organizer(request.user, event))
         return Response(RoundSerializer(rounds, many=True).data)
 
-    @extend_schema(request=RoundInputSerializer, responses={201: RoundSerializer, 202: JobSerializer},
+    @extend_schema(request=RoundInputSerializer, responses={
+                       201: RoundSerializer, 202: JobSerializer,
+                       409: conflicts("event_finished", "round_not_published", "rounds_complete", "results_missing",
+                                      "not_enough_players", "no_legal_pairing", "no_bye_candidate", "jobs_busy")},
                    summary="Pair the next round",
                    description="Organizers of the event only: pairs the next round (Swiss, random or fold) and "
                                "answers it (201); for a large field, a job to follow instead (202, its address in "

@@ -1,7 +1,19 @@
 """The API's addresses, reversed by name under the "api" namespace (e.g. "api:job-download")."""
 from django.urls import path, re_path
 
-from tournaments.api import events, feed, files, formats, games, people, players, rounds, standings, statistics
+from tournaments.api import (
+    events,
+    feed,
+    files,
+    formats,
+    games,
+    links,
+    people,
+    players,
+    rounds,
+    standings,
+    statistics,
+)
 from tournaments.api.errors import api_not_found
 from tournaments.api.signin import SignInToken
 
@@ -46,6 +58,9 @@ urlpatterns = [
     path("games/<int:pk>/confirm/", games.GameConfirm.as_view(action="confirm"), name="game-confirm"),
     path("games/<int:pk>/dispute/", games.GamePlayerAnswer.as_view(action="dispute"), name="game-dispute"),
     path("people/", people.PeopleSearch.as_view(), name="people"),
+    path("people/links/", links.PendingLinks.as_view(), name="person-links"),
+    path("people/links/<int:link_id>/confirm/", links.LinkAnswer.as_view(action="confirm"), name="link-confirm"),
+    path("people/links/<int:link_id>/decline/", links.LinkAnswer.as_view(action="decline"), name="link-decline"),
     path("people/<int:person_id>/", people.PersonDetail.as_view(), name="person-detail"),
     path("people/<int:person_id>/merge/", people.PersonMerge.as_view(), name="person-merge"),
     path("people/merges/<int:merge_id>/undo/", people.MergeUndo.as_view(), name="merge-undo"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 from difflib import get_close_matches
 
 from audit.services import record
+from jobs.models import Job
+from jobs.services import job_start
 from scoring.entries import NAME_LENGTH, faction_problem, name_key, plain, text_problems
 from scoring.formats import get_format, key_of
 from scoring.messages import say
@@ -55,7 +57,7 @@ def _register(event: Event, *, name, faction, club, email, is_ringer, checked_in
         raise Invalid(*problems)
     player = Player.objects.create(event=event, name=name, faction=faction, club=club, email=email,
                                    is_ringer=is_ringer, checked_in=checked_in, pinned_table=pinned_table, user=user)
-    announce(event, ENTRY_REGISTERED, player=player, user=user, person=person)  # people: who the entry is
+    announce(event, ENTRY_REGISTERED, player=player, user=user, person=person, by=by)  # people: who the entry is
     record(event, by, "player_registered", player=player,
            after={"name": name, "faction": faction, "club": club, "is_ringer": is_ringer,
                   "person": player.person_id})
@@ -173,15 +175,49 @@ def faction_suggested(fmt, text: str) -> str | None:
 
 
 def players_import(*, event: Event, rows: list[list[str]], by, persons: dict[int, int] | None = None,
-                   header: bool = True) -> list[Player]:
+                   header: bool = True, strict: bool = False, progress=None) -> list[Player]:
     """Register every valid row in one transaction (the preview showed the others and why). `persons`: the
     person the organizer recognised for a row, by its line (else the entry is a new person); a person
-    refused (unknown, private, already entered) refuses the whole import."""
+    refused (unknown, private, already entered) refuses the whole import. `strict` (a job's rows, all good
+    when confirmed): a row gone bad since refuses the import too, rather than being left out unseen.
+    `progress(percent)` hears how far it got."""
     persons = persons or {}
     with event_change(event) as event:
         refuse_roster_if_finished(event)
-        good = [entry for entry, problems in import_rows_checked(event=event, rows=rows, header=header)
-                if not problems]
-        return [_register(event, name=e["name"], faction=e["faction"], club=e["club"][:100], email="",
-                          is_ringer=False, checked_in=not event.check_in_on_the_day, pinned_table=None, user=None,
-                          by=by, person=persons.get(e["line"])) for e in good]
+        checked = import_rows_checked(event=event, rows=rows, header=header)
+        if strict and any(problems for _entry, problems in checked):
+            raise Invalid(*(p for _entry, problems in checked for p in problems))
+        good = [entry for entry, problems in checked if not problems]
+        saved = []
+        for done, e in enumerate(good, start=1):
+            saved.append(_register(event, name=e["name"], faction=e["faction"], club=e["club"][:100], email="",
+                                   is_ringer=False, checked_in=not event.check_in_on_the_day, pinned_table=None,
+                                   user=None, by=by, person=persons.get(e["line"])))
+            if progress:
+                progress(done * 99 // len(good))  # 100 once committed (`jobs.services.job_run`)
+        return saved
+
+
+def players_import_start(*, event: Event, rows: list[list[str]], by, persons: dict[int, int] | None = None,
+                         header: bool = True) -> Job:
+    """A large import as a job (`tournaments.web.console.importing.JOB_ROWS` says when), so it never holds a
+    web worker: its params hold the rows ready now, renumbered from 1, and the person chosen for each, so
+    the same import asked again while it runs is the same job (`jobs.services.job_start`). A finished
+    event is refused at once."""
+    refuse_roster_if_finished(event)
+    persons = persons or {}
+    checked = import_rows_checked(event=event, rows=rows, header=header)
+    good = [entry for entry, problems in checked if not problems]
+    params = {"rows": [[e["name"], e["faction"], e["club"]] for e in good],
+              "persons": {str(n): persons[e["line"]] for n, e in enumerate(good, start=1) if e["line"] in persons},
+              "left_out": len(checked) - len(good)}
+    return job_start(event=event, kind=Job.IMPORT, params=params, by=by)
+
+
+def import_from_job(job: Job, progress) -> dict:
+    """An import job's work (see `jobs.services`): the same registration as an import in the request, with
+    its checks and audit, all rows or none; ends with how many were saved and left out when confirmed."""
+    persons = {int(line): person for line, person in job.params["persons"].items()}
+    saved = players_import(event=job.event, rows=job.params["rows"], by=job.created_by, persons=persons,
+                           header=False, strict=True, progress=progress)
+    return {"result": {"imported": len(saved), "left_out": job.params["left_out"]}}

@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from people import links
 from people import services as people
-from people.models import Person
+from people.models import PendingLink, Person
 from scoring.problems import DomainError
 from tournaments import services
 from tournaments.access import attempt_wait, client_address
@@ -91,7 +92,26 @@ def my_profile(request):
             people.person_hide(person=person, hidden=data["hidden"], by=request.user)
             messages.success(request, _("Profile saved."))
             return redirect("accounts:profile")
-    return render(request, "accounts/profile.html", {"form": form, "person": person})
+    return render(request, "accounts/profile.html", {"form": form, "person": person,
+                                                     "links": links.links_awaiting(request.user)})
+
+
+@login_required
+@require_POST
+def link_answer(request, link_id):
+    """The account holder's word on an entry an organizer said is theirs: confirmed, it joins their record."""
+    link = get_object_or_404(PendingLink.objects.select_related("entry__event"), pk=link_id,
+                             person__user=request.user)
+    confirm = request.POST.get("answer") == "confirm"
+    try:
+        links.link_answer(link=link, user=request.user, confirm=confirm)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        words = (_("%(event)s now counts on your profile.") if confirm else
+                 _("%(event)s stays off your profile: that entry is someone else."))
+        messages.success(request, words % {"event": link.entry.event.name})
+    return redirect("accounts:profile")
 
 
 @login_required

@@ -15,7 +15,7 @@ from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RAN
 from scoring.formats import CURRENT_FORMAT, EDITIONS, FORMATS, newest_first
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from scoring.problems import DomainError
-from tournaments.access import signin_wait
+from tournaments.access import signin_hold, signin_settle
 from tournaments.pairing import FOLD, RANDOM, SWISS
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES
@@ -37,18 +37,22 @@ def show_problems(form: forms.Form, error: DomainError) -> None:
 
 class SignInLimit:
     """Refuses a password sign-in, before the password is even checked, once the account or the
-    address has failed too often (tournaments.access); the failures themselves are counted from
-    Django's user_login_failed signal."""
+    address has failed too often (tournaments.access); otherwise holds the attempt while the password is
+    checked, so parallel tries count at once. A wrong password keeps it (Django's user_login_failed)."""
 
     def clean(self):
-        wait = signin_wait(self.request.META, self.data.get("username")) if self.request else None
+        wait = signin_hold(self.request, self.data.get("username")) if self.request else None
         if wait is not None:
             minutes = max(1, round(wait / 60))
             raise forms.ValidationError(ngettext(
                 "Too many failed sign-ins for this account or from this address: try again in %(minutes)s minute.",
                 "Too many failed sign-ins for this account or from this address: try again in %(minutes)s "
                 "minutes.", minutes) % {"minutes": minutes}, code="throttled")
-        return super().clean()
+        try:
+            return super().clean()
+        finally:
+            if self.request:
+                signin_settle(self.request)
 
 
 class SignInForm(SignInLimit, AuthenticationForm):
@@ -246,8 +250,11 @@ class SeriesForm(forms.Form):
     min_players = forms.IntegerField(label=_("Events count from this many players"), min_value=2, max_value=1000,
                                      initial=8)
     events = forms.CharField(label=_("Only these events (their addresses or short names, one a line; empty: every "
-                                     "finished event of the edition in the dates)"), required=False,
+                                     "finished event of the edition in the dates that you or the organizers below "
+                                     "run)"), required=False,
                              widget=forms.Textarea(attrs={"rows": 3}))
+    trusted = forms.CharField(label=_("Organizers whose events count too (usernames, separated by commas)"),
+                              required=False, max_length=2000)
 
     @classmethod
     def of(cls, series, data=None):
@@ -258,7 +265,8 @@ class SeriesForm(forms.Form):
                    "winner_3": rounds.get("3"), "winner_4": rounds.get("4"), "winner_5": rounds.get("5"),
                    "minimum": points.get("minimum"), "full_field": points.get("full_field"),
                    "min_players": points.get("min_players"),
-                   "events": "\n".join(series.events.values_list("slug", flat=True))}
+                   "events": "\n".join(series.events.values_list("slug", flat=True)),
+                   "trusted": ", ".join(series.trusted.values_list("username", flat=True))}
         return cls(data, initial=initial)
 
     def settings(self, event_ids: list[int] | None, kept: dict | None = None) -> dict:
@@ -269,6 +277,7 @@ class SeriesForm(forms.Form):
                      "3": data["winner_3"], "4": data["winner_4"], "5": data["winner_5"]}
         return {"name": data["name"], "edition": data["edition"], "starts": data["starts"], "ends": data["ends"],
                 "best_of": data["best_of"], "rolling_days": data["rolling_days"], "events": event_ids or [],
+                "trusted": [name for name in (n.strip() for n in data["trusted"].split(",")) if name],
                 "points": {"by_rounds": by_rounds,
                            "minimum": data["minimum"], "full_field": data["full_field"],
                            "min_players": data["min_players"]}}

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from gaininggrounds import logs
 from gaininggrounds.params import whole_number
+from people.models import PendingLink
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
@@ -52,6 +53,7 @@ def private_page(request, key):
         "standing": None if request.headers.get("HX-Request") else _where_i_stand(event, player, games),
         "adjustments": player.adjustments.all(),
         "votes": _votes(event, player),
+        "link_pending": PendingLink.objects.filter(entry=player).select_related("person").first(),
     })
     add_never_cache_headers(response)
     # The key is in the address: never sent to another site. (Not "no-referrer": browsers then send

@@ -98,7 +98,8 @@ def _event_context(event, **extra):
     for player_id, after in event.audit.filter(action="player_warned").order_by("at", "id").values_list(
             "player_id", "after"):
         warned.setdefault(player_id, []).append(after.get("reason", ""))
-    players = [(p, presenters.faction(event.format, p.faction)) for p in event.players.all()]
+    players = [(p, presenters.faction(event.format, p.faction))
+               for p in event.players.select_related("pending_link__person")]
     for player, _faction in players:
         player.warnings = warned.get(player.pk, [])
     rounds = list(event.round_set.order_by("number"))

@@ -2,6 +2,7 @@
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from gaininggrounds.downloads import attachment
 from jobs.models import Job
@@ -26,6 +27,8 @@ def export_file(request, event, what):
 def job_page(request, job_id):
     """A long job's progress, polled every two seconds until it is done; then where its work is."""
     job = organized_job(request, job_id)
+    if job.kind == Job.IMPORT:  # an import is followed on its own page, which says what it registered
+        return redirect(f"{reverse('console:import', args=[job.event.slug])}?job={job.pk}")
     progress = job_progress(job)
     return render(request, "console/job.html", {"job": job, "event": job.event, "progress": progress,
                                                 "what": dict(EXPORT_CHOICES).get(job.params.get("what"), "")})

@@ -36,7 +36,7 @@ def people_page(request, event):
     case aside, or found by a search)."""
     if request.method == "POST":
         return _act(request, event)
-    entries = list(event.players.filter(is_ringer=False).select_related("person"))
+    entries = list(event.players.filter(is_ringer=False).select_related("person", "pending_link__person"))
     keys = {search_key(entry.name) for entry in entries}
     mine = {entry.person_id for entry in entries}
     namesakes = {}
@@ -77,9 +77,15 @@ def _act(request, event):
             if request.POST.get("confirmed") != "yes":  # asked first: a merge moves a person's whole record
                 return render(request, "console/merge_confirm.html", {"event": event, "entry": entry, "keep": keep,
                                                                       "absorbed": absorbed, "kept": kept})
-            people.person_merge(keep=keep, absorb=entry.person, by=request.user)
-            messages.success(request, _("%(absorbed)s and %(kept)s are now one person: %(name)s. Their games count "
-                                        "on one profile.") % {"absorbed": absorbed, "kept": kept, "name": keep.name})
+            done = people.person_merge(keep=keep, absorb=entry.person, by=request.user)
+            if done.action == "person_link_asked":
+                messages.success(request, _("%(name)s has an account, so they are asked first: the entries join "
+                                            "their profile once they confirm, signed in, from their profile page.")
+                                 % {"name": done.person.name})
+            else:
+                messages.success(request, _("%(absorbed)s and %(kept)s are now one person: %(name)s. Their games "
+                                            "count on one profile.") % {"absorbed": absorbed, "kept": kept,
+                                                                         "name": keep.name})
     except DomainError as error:
         messages.error(request, str(error))
     return redirect("console:people", event.slug)
