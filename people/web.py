@@ -163,7 +163,11 @@ def series_list_page(request):
 @public_cache(PEOPLE)
 def series_page(request, slug: str):
     series = get_object_or_404(Series, slug=slug)
-    return render(request, "people/series.html", {"series": series, "standings": series_standings(series)})
+    # Who vouches for the events that count (people.series.series_events), said on the page.
+    vouching = sorted({*series.organizers.values_list("username", flat=True),
+                       *series.trusted.values_list("username", flat=True)})
+    return render(request, "people/series.html", {"series": series, "standings": series_standings(series),
+                                                  "listed": series.events.exists(), "vouching": vouching})
 
 
 @public_cache(PEOPLE)

@@ -61,3 +61,13 @@ def test_the_api_and_the_console_set_whom_a_series_trusts(users, client):
     form["trusted"] = "friend, ghost"
     answer = client.post(f"/console/series/{answer.json()[0]['slug']}/", form)
     assert answer.status_code == 200 and "No user is called ghost." in answer.content.decode()
+
+
+def test_the_series_page_says_whose_events_count(users, client):
+    keeper, friend, _stranger = users
+    series = series_create(by=keeper, name="Rankings", edition="M2E", trusted=["friend"])
+    assert "Finished events run by friend, keeper." in client.get(f"/series/{series.slug}/").content.decode()
+    own = finished(keeper, name="Own")
+    series_update(series=series, events=[own.pk])
+    assert "Only the events the series' organizers listed." in client.get(
+        f"/series/{series.slug}/").content.decode()

@@ -99,7 +99,10 @@ class JobDetail(generics.RetrieveAPIView):
 class JobDownload(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: OpenApiResponse(description="The file (CSV or JSON)")},
+    @extend_schema(responses={200: OpenApiResponse(description="The file (CSV or JSON)"),
+                              403: refused(403, "Signed in, but not an organizer of the job's event."),
+                              404: refused(404, "No export job with this id."),
+                              409: conflicts("export_not_ready")},
                    summary="Download an export's file",
                    description="Organizers of the job's event only: the CSV or JSON file an export job prepared; "
                                "409 `export_not_ready` until it is ready, or once it has failed.")

@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from people import links
 from people.models import PendingLink
-from tournaments.api.openapi import PerAction
+from tournaments.api.openapi import PerAction, conflicts, refused
 
 
 class PendingLinkSerializer(serializers.Serializer):
@@ -61,7 +61,9 @@ class LinkAnswer(APIView):
                     "already answered)."),
     }
 
-    @extend_schema(request=None, responses={200: LinkAnswerSerializer})
+    @extend_schema(request=None, responses={
+        200: LinkAnswerSerializer, 404: refused(404, "No link of yours with this id (or it was answered already)."),
+        409: conflicts("played_together", "link_answered")})
     def post(self, request, link_id):
         user = _holder(request)
         link = get_object_or_404(PendingLink, pk=link_id, person__user=user)

@@ -16,6 +16,7 @@ from people.models import Person, PersonRecord, Series
 from people.series import series_create
 from people.series import standings as series_standings
 from scoring.formats import EDITIONS, get_format
+from tournaments.api.openapi import conflicts, refused
 
 
 class PersonSerializer(serializers.ModelSerializer):
@@ -135,7 +136,9 @@ class MergeAskedSerializer(serializers.Serializer):
 
 
 class PersonMerge(APIView):
-    @extend_schema(request=MergeSerializer, responses={201: MergeDoneSerializer, 202: MergeAskedSerializer},
+    @extend_schema(request=MergeSerializer, responses={
+        201: MergeDoneSerializer, 202: MergeAskedSerializer, 404: refused(404, "No person with this id."),
+        409: conflicts("person_merged", "two_accounts", "played_together", "person_registered")},
                    summary="Merge two people",
                    description="Staff, for anyone; an organizer, for a person without an account whose entries are "
                                "all in events they organize. This person's entries move to `into`; the merge is "
@@ -162,7 +165,9 @@ class PersonMerge(APIView):
 
 
 class MergeUndo(APIView):
-    @extend_schema(request=None, responses=MergeDoneSerializer, summary="Undo a merge of two people",
+    @extend_schema(request=None, responses={200: MergeDoneSerializer, 404: refused(404, "No merge with this id."),
+                                            409: conflicts("merge_undone", "merge_later")},
+                   summary="Undo a merge of two people",
                    description="Staff, or whoever made the merge: its entries (and account, if it moved) go back "
                                "to the person merged. Answers the merge.")
     def post(self, request, merge_id):
@@ -284,7 +289,8 @@ class SeriesList(APIView):
     def get(self, request):
         return Response(SeriesOutSerializer(Series.objects.prefetch_related("events", "trusted"), many=True).data)
 
-    @extend_schema(request=SeriesInSerializer, responses={201: SeriesOutSerializer},
+    @extend_schema(request=SeriesInSerializer, responses={201: SeriesOutSerializer,
+                                                         409: conflicts("series_name_taken")},
                    summary="Create a ranking series",
                    description="Any signed-in user: defines a ranking series for an edition and keeps it; the "
                                "points table defaults to the UK scheme. Answers 201 with the series.")
