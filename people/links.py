@@ -35,12 +35,22 @@ def link_ask(*, entry: Player, person: Person, by) -> PendingLink:
     if PendingLink.objects.filter(person=person, entry__event_id=entry.event_id).exclude(entry=entry).exists():
         raise conflict("person_registered", say("{name} already has an entry in this event.", name=person.name),
                        "person")
+    if entry.person_id and PersonRecord.objects.filter(action="person_link_declined", person=person,
+                                                       other=entry.person_id).exists():
+        raise conflict("link_declined", say("{name} already said this entry is not them.", name=person.name),
+                       "person")
     if entry.person_id is None:
         entry.person = Person.objects.create(name=entry.name, search_key=search_key(entry.name), club=entry.club)
         entry.save(update_fields=["person"])
     link, _made = PendingLink.objects.update_or_create(entry=entry, defaults={
         "person": person, "asked_by": actor_fields(by)["by"], "asked_by_user_id": acting_user_id(by)})
     return link
+
+
+def links_follow_account(source: Person, target: Person) -> None:
+    """An account moved from one person to another (a merge or its undoing): the questions asked of it go
+    with it, or nobody could answer them."""
+    PendingLink.objects.filter(person=source).update(person=target)
 
 
 def links_awaiting(user) -> list[PendingLink]:
@@ -54,13 +64,17 @@ def link_answer(*, link: PendingLink, user, confirm: bool) -> PersonRecord:
     from people.services import _entries_due, _event_pages_move_on, _record  # the people's shared trail
 
     with transaction.atomic():
-        link = PendingLink.objects.select_for_update().filter(pk=link.pk).select_related("entry", "person").first()
+        # People first, then the link: the order a merge that asks takes them in (no deadlock between the two).
+        holder = Person.objects.select_for_update().get(pk=link.person_id)
+        link = (PendingLink.objects.select_for_update().filter(pk=link.pk, person=holder)
+                .select_related("entry", "entry__person").first())
         if link is None:
             raise conflict("link_answered", say("This link was already answered or withdrawn."))
-        holder = Person.objects.select_for_update().get(pk=link.person_id)
         if holder.user_id != user.pk:
             raise invalid("not_yours", say("Only the account holder answers this link."))
         entry, before = link.entry, link.entry.person
+        if entry.is_ringer:
+            raise conflict("ringer", say("This entry is the Ringer now: nobody's record."))
         link.delete()
         if not confirm:
             return _record(user, "person_link_declined", holder, before, before={"entries": [entry.pk]})

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from people.links import link_ask, needs_consent
-from people.models import Person
+from people.models import PendingLink, Person
 from people.names import search_key
 from people.rating_store import edition_of, event_ratings_due, ratings_due
 from people.services import current, person_for_entry
@@ -37,8 +37,15 @@ def _entry_registered(event, *, player, user=None, person: int | None = None, by
 
 
 def _entry_restored(event, *, player, user=None, person: int | None = None) -> None:
-    if not player.is_ringer:
-        _link(player, _person_restored(event, player, user, person))
+    """As the backup says, but an account holder's record grows only with their word: a file names any
+    person it likes, so an entry that is not the account's own (by the backup's username) only asks them."""
+    if player.is_ringer:
+        return
+    found = _person_restored(event, player, user, person)
+    if found.user_id is not None and found.user_id != getattr(user, "pk", None):
+        link_ask(entry=player, person=found, by=None)
+    else:
+        _link(player, found)
 
 
 def _person_restored(event, player, user, person_id: int | None) -> Person:
@@ -61,6 +68,8 @@ def _person_restored(event, player, user, person_id: int | None) -> Person:
 
 def _entry_changed(event, *, player, fields: frozenset[str]) -> None:
     if "is_ringer" in fields:  # the Ringer is nobody's record; a player who was the Ringer becomes someone
+        if player.is_ringer:
+            PendingLink.objects.filter(entry=player).delete()  # nobody is asked to be the Ringer
         _link(player, None if player.is_ringer else (
             player.person or person_for_entry(event=event, name=player.name, club=player.club)))
     if RATED_FIELDS & fields:

@@ -126,7 +126,7 @@ def _free_slug(name: str) -> str:
 def series_events(series: Series):
     """The finished events that count, with their size (those ranked) and rounds played (published): the
     edition, the dates, and who admitted them. A list counts only the events its organizers listed; without
-    one, the events run by its organizers or by the organizers it trusts. Anyone may make an event, so an
+    one, the events made by its organizers or by the organizers it trusts. Anyone may make an event, so an
     event nobody vouched for never counts."""
     formats = formats_of(series.edition)
     events = Event.objects.filter(format__in=formats, finished_at__isnull=False)
@@ -137,8 +137,9 @@ def series_events(series: Series):
     if series.events.exists():
         events = events.filter(pk__in=series.events.values("pk"))
     else:
+        # Made by them: anyone may add anyone as a co-organizer of their own event, unasked.
         vouching = [*series.organizers.values_list("pk", flat=True), *series.trusted.values_list("pk", flat=True)]
-        events = events.filter(pk__in=Event.objects.filter(organizers__in=vouching).values("pk"))
+        events = events.filter(created_by__in=vouching)
     return events.annotate(
         # Those ranked: who did not play has no place, so the last who played takes the last place's points.
         size=Count("players", filter=Q(players__is_ringer=False, players__place__isnull=False), distinct=True),

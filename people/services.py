@@ -9,7 +9,7 @@ from django_countries import countries
 
 from audit.services import actor_fields
 from gaininggrounds import http_cache
-from people.links import link_ask, needs_consent
+from people.links import link_ask, links_follow_account, needs_consent
 from people.models import Person, PersonRecord
 from people.names import search_key
 from people.rating_store import edition_of, ratings_due
@@ -51,7 +51,10 @@ def person_for_entry(*, event, name: str, club: str = "", user=None, person_id: 
         if found is None:
             raise invalid("person_unknown", say("No person has the number {value}.", value=person_id), "person")
         # Locked: a merge moving this person's entries waits, then sees this entry (and the other way round).
+        # A merge that absorbed them while this waited: follow it to the person kept, and lock that one.
         person = Person.objects.select_for_update().get(pk=current(found).pk)
+        while person.merged_into_id is not None:
+            person = Person.objects.select_for_update().get(pk=current(person).pk)
         if person.hidden:  # they chose to keep their record to themselves: nobody else adds to it
             raise conflict("person_private", say(
                 "{name} keeps their profile private: register them as a new person, or let them enter with "
@@ -155,6 +158,7 @@ def person_merge(*, keep: Person, absorb: Person, by) -> PersonRecord:
             absorb.save(update_fields=["user"])
             keep.user_id = account
             keep.save(update_fields=["user"])
+            links_follow_account(absorb, keep)
         try:
             with transaction.atomic():
                 Player.objects.filter(pk__in=moved).update(person=keep)
@@ -164,13 +168,13 @@ def person_merge(*, keep: Person, absorb: Person, by) -> PersonRecord:
         _event_pages_move_on(moved)
         absorb.merged_into = keep
         absorb.save(update_fields=["merged_into"])
-        hidden_before = keep.hidden
-        if absorb.hidden and not keep.hidden:  # whoever kept their record private keeps it private
+        hidden_before, hid = keep.hidden, absorb.hidden and not keep.hidden
+        if hid:  # whoever kept their record private keeps it private
             keep.hidden = True
             keep.save(update_fields=["hidden"])
         return _record(by, "person_merged", keep, absorb, before={"entries": moved, "account_moved": bool(account),
                                                                   "names": [keep.name, absorb.name],
-                                                                  "hidden": hidden_before})
+                                                                  "hidden": hidden_before, "hid": hid})
 
 
 def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
@@ -200,10 +204,17 @@ def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
         if account_back:
             account, keep.user = keep.user_id, None
             absorb.user_id = account
-            if chosen:  # the account holder's latest choice goes back with their account
-                absorb.hidden = keep.hidden
-        if (account_back or not chosen) and merge.before.get("hidden") is False:
-            keep.hidden = False  # what the merge itself hid, it shows again
+            links_follow_account(keep, absorb)
+        # Someone else still merged into the person kept who keeps their record private keeps it private.
+        still_private = Person.objects.filter(merged_into=keep, hidden=True).exclude(pk=absorb.pk).exists()
+        # A merge recorded before "hid" was kept hid the person kept when they were public and the absorbed
+        # one private.
+        hid = merge.before.get("hid", merge.before.get("hidden") is False and absorb.hidden)
+        if account_back and chosen:  # the account holder's latest choice goes back with their account
+            absorb.hidden = keep.hidden
+            keep.hidden = bool(merge.before.get("hidden")) or still_private
+        elif hid and not chosen and not still_private:  # what this merge itself hid, its undoing shows again
+            keep.hidden = False
         keep.save(update_fields=["user", "hidden"])
         absorb.merged_into = None
         absorb.save(update_fields=["merged_into", "user", "hidden"])

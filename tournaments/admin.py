@@ -11,6 +11,8 @@ class PlayerInline(admin.TabularInline):
     model = Player
     extra = 0
     exclude = ["key"]  # rotated from the console or the API, which record it
+    # Who an entry is changes through people's merges and the holder's consent (people.links), never here.
+    readonly_fields = ["person", "user"]
 
 
 @admin.register(Event)
@@ -19,6 +21,8 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug"]
     filter_horizontal = ["organizers"]
     inlines = [PlayerInline]
+    # Finishing marks ratings due (services.event_finish); set here, nothing would be rated again.
+    readonly_fields = ["finished_at", "created_by"]
 
 
 @admin.register(Round)

@@ -187,3 +187,78 @@ def test_undoing_a_merge_keeps_the_owners_choice_of_privacy(client):
     public.refresh_from_db()
     private.refresh_from_db()
     assert public.hidden is False and private.hidden is True
+
+
+def test_a_restored_entry_naming_an_account_holder_only_asks_them(client, holder):
+    """A backup file names any person it likes: unless the entry is the account's own, the holder is asked."""
+    from datetime import date
+
+    from tournaments.backup import export_event, import_event
+    from tournaments.models import Event
+
+    organizer = Api(client, make_user("club")[1])
+    name = holder["person"].name  # the same name: a file naming another's person must match it
+    event, (entry, _other) = played_event(organizer, [{"name": name, "faction": "guild"},
+                                                      {"name": "Cy", "faction": "outcasts"}], "Autumn", "2017-09-09")
+    data = export_event(Event.objects.get(pk=event["id"]))
+    data["event"]["date"] = str(date(2017, 10, 1))
+    for player in data["players"]:
+        if player["name"] == name:
+            player["person"] = holder["person"].pk  # forged: the file says she is Ada's person
+    copy = import_event(data)
+    restored = copy.players.get(name=name)
+    assert restored.person_id != holder["person"].pk
+    assert PendingLink.objects.get(entry=restored).person == holder["person"]
+
+
+def test_asked_questions_follow_the_account_and_a_no_is_not_asked_again(client, holder):
+    organizer = Api(client, make_user("club")[1])
+    _event, (entry, _other) = played_event(organizer, [{"name": "Ada L.", "faction": "guild",
+                                                        "person": holder["person"].pk},
+                                                       {"name": "Cy", "faction": "outcasts"}], "Autumn", "2017-09-09")
+    # Ada merges an old record of hers into another of her persons: her account moves, and the question too.
+    other_self = Person.objects.create(name="Ada", search_key="ada")
+    merge = people.person_merge(keep=other_self, absorb=holder["person"], by=holder["user"])
+    assert [w["entry"] for w in holder["api"].get("/api/people/links/")[1]] == [entry["id"]]
+    people.person_merge_undo(merge=merge, by=holder["user"])
+    waiting = holder["api"].get("/api/people/links/")[1]
+    assert [w["entry"] for w in waiting] == [entry["id"]]
+    assert holder["api"].post(f"/api/people/links/{waiting[0]['id']}/decline/")[0] == 200
+    # Asked again for the same entry after a "not me": refused.
+    status, answer = organizer.post(f"/api/people/{entry['person']}/merge/", {"into": holder["person"].pk})
+    assert status == 409 and answer["errors"][0]["code"] == "link_declined"
+
+
+def test_an_entry_made_the_ringer_is_nobody_asked(client, holder):
+    organizer = Api(client, make_user("club")[1])
+    _, event = organizer.post("/api/events/", {"name": "Autumn", "date": "2017-09-09", "format": "gg2017"})
+    _, entry = organizer.post(f"/api/events/{event['id']}/players/", {"name": "Ada L.", "faction": "guild",
+                                                                      "person": holder["person"].pk})
+    assert organizer.call("PATCH", f"/api/events/{event['id']}/players/{entry['id']}/", {"is_ringer": True})[0] == 200
+    assert not PendingLink.objects.exists() and holder["api"].get("/api/people/links/")[1] == []
+
+
+def test_a_holder_who_hides_their_profile_is_not_pointed_to(client, holder):
+    organizer = Api(client, make_user("club")[1])
+    _, event = organizer.post("/api/events/", {"name": "Autumn", "date": "2017-09-09", "format": "gg2017"})
+    organizer.post(f"/api/events/{event['id']}/players/", {"name": "Ada L.", "faction": "guild",
+                                                           "person": holder["person"].pk})
+    people.person_hide(person=holder["person"], hidden=True, by=holder["user"])
+    _, players = organizer.get(f"/api/events/{event['id']}/players/")
+    assert [p["pending_person"] for p in players] == [None]
+
+
+def test_undoing_an_older_merge_never_shows_what_a_later_one_hid():
+    """K absorbed A (both public), then X, a private account holder (by their own hand): undoing the first
+    merge must not make K, now X's private record, public."""
+    organizer, _ = make_user("club")
+    x_user = get_user_model().objects.create_user("xena", password="x")
+    kept = Person.objects.create(name="K", search_key="k")
+    first = people.person_merge(keep=kept, absorb=Person.objects.create(name="K", search_key="k"), by=organizer)
+    private = Person.objects.create(name="K", search_key="k", user=x_user, hidden=True)
+    people.person_merge(keep=kept, absorb=private, by=x_user)
+    kept.refresh_from_db()
+    assert kept.hidden and kept.user_id == x_user.pk
+    people.person_merge_undo(merge=first, by=organizer)
+    kept.refresh_from_db()
+    assert kept.hidden is True

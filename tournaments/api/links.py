@@ -63,7 +63,7 @@ class LinkAnswer(APIView):
 
     @extend_schema(request=None, responses={
         200: LinkAnswerSerializer, 404: refused(404, "No link of yours with this id (or it was answered already)."),
-        409: conflicts("played_together", "link_answered")})
+        409: conflicts("played_together", "link_answered", "ringer")})
     def post(self, request, link_id):
         user = _holder(request)
         link = get_object_or_404(PendingLink, pk=link_id, person__user=user)

@@ -138,7 +138,7 @@ class MergeAskedSerializer(serializers.Serializer):
 class PersonMerge(APIView):
     @extend_schema(request=MergeSerializer, responses={
         201: MergeDoneSerializer, 202: MergeAskedSerializer, 404: refused(404, "No person with this id."),
-        409: conflicts("person_merged", "two_accounts", "played_together", "person_registered")},
+        409: conflicts("person_merged", "two_accounts", "played_together", "person_registered", "link_declined")},
                    summary="Merge two people",
                    description="Staff, for anyone; an organizer, for a person without an account whose entries are "
                                "all in events they organize. This person's entries move to `into`; the merge is "

@@ -44,9 +44,10 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     def get_pending_person(self, player) -> int | None:
         try:
-            return player.pending_link.person_id
+            link = player.pending_link
         except ObjectDoesNotExist:
             return None
+        return None if link.person.hidden else link.person_id  # a private profile is not pointed to
 
     def get_link(self, player) -> str:
         request = self.context.get("request")
@@ -87,9 +88,11 @@ class EventPlayers(EventScoped):
                                "The event's organizers also get each player's private key, private link and email.")
     def get(self, request, event_id):
         event = self.event()
-        return Response(players_out(request, event, event.players.select_related("person", "pending_link"), many=True))
+        return Response(players_out(request, event, event.players.select_related("person", "pending_link__person"),
+                                       many=True))
 
-    @extend_schema(request=PlayerSerializer, responses={201: PlayerSerializer, 409: conflicts("event_finished")},
+    @extend_schema(request=PlayerSerializer, responses={201: PlayerSerializer, 409: conflicts(
+                       "event_finished", "person_registered", "person_private", "link_declined")},
                    summary="Register a player",
                    description="Organizers of the event only: enters a player. `person` links the entry to someone "
                                "who played before; without it a new person is made. Answers 201 with the entry, "
