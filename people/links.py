@@ -67,7 +67,7 @@ def link_answer(*, link: PendingLink, user, confirm: bool) -> PersonRecord:
         # People first, then the link: the order a merge that asks takes them in (no deadlock between the two).
         holder = Person.objects.select_for_update().get(pk=link.person_id)
         link = (PendingLink.objects.select_for_update().filter(pk=link.pk, person=holder)
-                .select_related("entry", "entry__person").first())
+                .select_related("entry").first())  # an inner join: PostgreSQL locks no nullable side
         if link is None:
             raise conflict("link_answered", say("This link was already answered or withdrawn."))
         if holder.user_id != user.pk:

@@ -5,6 +5,7 @@ unknown or private person) refuses the change itself."""
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from people.links import link_ask, needs_consent
 from people.models import PendingLink, Person
@@ -36,22 +37,23 @@ def _entry_registered(event, *, player, user=None, person: int | None = None, by
         _link(player, found)
 
 
-def _entry_restored(event, *, player, user=None, person: int | None = None) -> None:
+def _entry_restored(event, *, player, user=None, person: int | None = None, original: str = "") -> None:
     """As the backup says, but an account holder's record grows only with their word: a file names any
     person it likes, so an entry that is not the account's own (by the backup's username) only asks them."""
     if player.is_ringer:
         return
-    found = _person_restored(event, player, user, person)
+    found = _person_restored(event, player, user, person, original)
     if found.user_id is not None and found.user_id != getattr(user, "pk", None):
         link_ask(entry=player, person=found, by=None)
     else:
         _link(player, found)
 
 
-def _person_restored(event, player, user, person_id: int | None) -> Person:
+def _person_restored(event, player, user, person_id: int | None, original: str = "") -> Person:
     """The backup's person (when on this server under the same name), else the account's, when they show
-    their profile and played no other event that day: a copy restored beside its original must not count
-    anyone's games twice, and nobody adds to a private record. Else a new person."""
+    their profile and played neither in the original event (still here: restored beside it) nor in another
+    event that day: a copy must not count anyone's games twice, and nobody adds to a private record. Else a
+    new person."""
     backed_up = Person.objects.filter(pk=person_id or 0).first()
     if backed_up is not None:  # the same id on another server is someone else: the name must agree too
         backed_up = current(backed_up)
@@ -60,7 +62,8 @@ def _person_restored(event, player, user, person_id: int | None) -> Person:
     for person in (backed_up, Person.objects.filter(user=user).first() if user is not None else None):
         if person is None:
             continue
-        if person.hidden or person.entries.filter(event__date=event.date).exclude(event=event).exists():
+        elsewhere = person.entries.exclude(event=event)
+        if person.hidden or elsewhere.filter(Q(event__date=event.date) | Q(event__slug=original or None)).exists():
             break  # theirs, but it may not join their record: a person of its own
         return person
     return Person.objects.create(name=player.name, search_key=search_key(player.name), club=player.club)

@@ -12,7 +12,8 @@ from django.dispatch import Signal
 # Each kind, and what comes with it besides the event:
 # player; user (their own account) or person (the id an organizer chose), and by (who registered it)
 ENTRY_REGISTERED = "entry_registered"
-ENTRY_RESTORED = "entry_restored"  # player; user, person (the id the backup names, perhaps another server's)
+# player; user, person (the id the backup names, perhaps another server's), original (the event's slug there)
+ENTRY_RESTORED = "entry_restored"
 ENTRY_CHANGED = "entry_changed"  # player; fields (the names of the fields an organizer set)
 RESULT_CHANGED = "result_changed"  # game (its result entered, corrected, confirmed or replaced)
 DATE_MOVED = "date_moved"  # before, after (the event's two dates)

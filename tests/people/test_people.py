@@ -243,11 +243,22 @@ def test_a_copy_beside_its_original_never_counts_an_account_holders_games_twice(
     rating_store.ratings_refresh("M2E")
     assert copy.players.get(name="Ada").person_id != holder.pk
     assert Rating.objects.get(person=holder).games == 2 and holder.entries.count() == 1
-    # Restored as another day's event, the holder's entry joins them while they show their profile, and
-    # never while they keep it private.
+    # Another event (another day, another address), the holder's entry joins them while they show their
+    # profile, and never while they keep it private.
     data = export_event(event)
-    data["event"]["date"] = "2017-04-01"
+    data["event"].update(date="2017-04-01", slug="another-servers-event")  # not this event's copy
     assert import_event(data).players.get(name="Ada").person_id == holder.pk
     people.person_hide(person=holder, hidden=True, by=ada)
     data["event"]["date"] = "2017-05-01"
     assert import_event(data).players.get(name="Ada").person_id != holder.pk
+
+
+def test_a_copy_of_an_event_whose_date_moved_since_the_backup_still_counts_nobody_twice(user):
+    """The original is told by its address, not only its date: moved to another day since the backup, it
+    is still the original."""
+    event = event_made(user, players=2)
+    data = export_event(event)
+    services.event_update(event=event, by=user, date=date(2017, 4, 1))
+    copy = import_event(data)
+    assert not set(event.players.values_list("person_id", flat=True)) & set(
+        copy.players.values_list("person_id", flat=True))

@@ -21,9 +21,23 @@ class Command(BaseCommand):
             if fallback is None:
                 raise CommandError(f"No user {organizer!r}.")
         try:
-            with open(file, encoding="utf-8") as handle:
-                data = json.load(handle)
-            event = import_event(data, organizer=fallback)
-        except (OSError, ValueError, KeyError, BackupError) as error:
+            event = import_event(read(file), organizer=fallback)
+        except BackupError as error:  # the only refusal: anything else is a bug, and shows as one
             raise CommandError(f"Cannot restore {file}: {error}")
         self.stdout.write(str(event.pk))
+
+
+def read(file: str):
+    """The file's JSON; a file that cannot be read or is no JSON is a BackupError saying why."""
+    try:
+        with open(file, "rb") as handle:
+            text = handle.read().decode("utf-8-sig")  # a byte-order mark from an editor is no fault
+        return json.loads(text)
+    except OSError as error:
+        raise BackupError(error.strerror or str(error))
+    except UnicodeDecodeError as error:
+        raise BackupError(f"not UTF-8 text (byte {error.start})")
+    except RecursionError:
+        raise BackupError("nested too deeply")
+    except ValueError as error:  # json.JSONDecodeError, or a number too long to read
+        raise BackupError(f"not JSON ({error})")
