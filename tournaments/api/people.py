@@ -180,6 +180,12 @@ class MergeUndo(APIView):
         return Response(MergeDoneSerializer(merge).data)
 
 
+def edition_known(edition: str) -> None:
+    """An edition in an address (the leaderboard's, the statistics'): one of the rules module's, else 400."""
+    if edition not in EDITIONS:
+        raise ValidationError({"edition": [f"One of {', '.join(EDITIONS)}."]}, code="invalid")
+
+
 def _signed_in(request) -> None:
     if not request.user.is_authenticated:
         raise NotAuthenticated()
@@ -211,8 +217,7 @@ class Leaderboard(APIView):
                     "listed.")
     def get(self, request, edition):
         """An edition's ratings, best first (M2E, M3E, M4E)."""
-        if edition not in EDITIONS:
-            raise ValidationError({"edition": [f"One of {', '.join(EDITIONS)}."]}, code="invalid")
+        edition_known(edition)
         query = request.query_params
         min_games = whole_number(query.get("min", str(selectors.MIN_GAMES)), most=100_000)
         page = whole_number(query.get("page", "1"), most=100_000)

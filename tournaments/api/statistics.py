@@ -4,7 +4,6 @@ stored tallies; this module only types them (counts as integers, rates as number
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -12,7 +11,8 @@ from gaininggrounds.http_cache import PEOPLE, public_cache
 from people import selectors, stats_tables, tally_store
 from people.models import Series
 from people.series import series_events
-from scoring.formats import EDITIONS, get_format
+from scoring.formats import get_format
+from tournaments.api.people import edition_known
 from tournaments.models import Event
 
 COUNTED = ("Games played out, none against the Ringer, in published rounds; a draw counts as half a win; a mirror "
@@ -163,8 +163,7 @@ class EditionStatistics(APIView):
                                f"{COUNTED} An unknown edition answers 400.")
     def get(self, request, edition):
         """An edition's six tables, as its statistics page."""
-        if edition not in EDITIONS:
-            raise ValidationError({"edition": [f"One of {', '.join(EDITIONS)}."]}, code="invalid")
+        edition_known(edition)
         return _answer(StatisticsSerializer, tally_store.edition_tallies(edition), selectors.edition_format(edition),
                        edition=edition)
 
