@@ -5,7 +5,7 @@ import json
 from django.test import Client
 
 from tests.factories import error_codes, new_event, rejected
-from tournaments import backup
+from tournaments import backup, backup_format
 from tournaments.models import Event, Round
 from tournaments.services import round_clock
 
@@ -49,7 +49,7 @@ def test_a_backup_from_before_these_settings_restores_with_the_defaults(api, tmp
     made, _ = new_event(api, players=2, round_minutes=90)
     data = backup.export_event(Event.objects.get(pk=made["id"]))
     assert (data["event"]["round_minutes"], data["event"]["encounter_size"]) == (90, 50)
-    for field in backup.LATER_EVENT_FIELDS:
+    for field in backup_format.LATER_EVENT_FIELDS:
         del data["event"][field]
     restored = backup.import_event(json.loads(json.dumps(data)))
     assert (restored.encounter_size, restored.round_minutes, restored.round_length()) == (50, None, 120)
