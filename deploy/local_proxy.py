@@ -31,13 +31,15 @@ def _replace(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-def site(directory: Path, *, upstream: str, port: int, redirect_port: int, static_root: Path,
+def site(directory: Path, *, upstream: str | list[str], port: int, redirect_port: int, static_root: Path,
          tls: bool) -> str:
     """The site file for this machine: `port` answers HTTPS with a certificate made here (`tls`) or
-    plain HTTP, `redirect_port` plays port 80."""
+    plain HTTP, `redirect_port` plays port 80. Several upstreams are several gunicorn instances (as on
+    several web machines), which nginx shares the requests between."""
     text = SITE.read_text()
     text = _replace(text, "/var/cache/nginx/gaininggrounds", str(directory / "cache"))
-    text = _replace(text, "server 127.0.0.1:8000;", f"server {upstream};")
+    servers = [upstream] if isinstance(upstream, str) else upstream
+    text = _replace(text, "server 127.0.0.1:8000;", "\n    ".join(f"server {address};" for address in servers))
     text = _replace(text, "/srv/gaininggrounds/var/static/", f"{static_root}/")
     text = _replace(text, "/etc/letsencrypt/live/tournaments.example.org/", f"{directory}/")
     text = _replace(text, "/var/log/nginx/gaininggrounds.access.log", str(directory / "access.log"))
@@ -48,7 +50,7 @@ def site(directory: Path, *, upstream: str, port: int, redirect_port: int, stati
     return _replace(text, "    listen 443 ssl http2;\n    listen [::]:443 ssl http2;\n", f"    listen {listen};\n")
 
 
-def configure(directory: Path, *, upstream: str, port: int, redirect_port: int | None = None,
+def configure(directory: Path, *, upstream: str | list[str], port: int, redirect_port: int | None = None,
               static_root: Path = ROOT / "var" / "static", tls: bool = False, workers: int = 2) -> Path:
     """nginx.conf in `directory` with what Debian's main file gives a site (mime types, sendfile, gzip
     on), around the site file; a self-signed certificate for it."""

@@ -62,15 +62,15 @@ def prepare(script: str = "event_256.py"):
 
 
 def web_server(extra_env: dict | None = None) -> tuple[subprocess.Popen, int]:
-    """gunicorn with four workers (2 x cores on this 2-core machine) on a free loopback port, the
-    application loaded before the workers fork (a server in a hall has been up for a while: the
-    benchmarks measure serving, not starting). Its log (a JSON line per request, as in production)
-    goes to var/load-web.log."""
+    """gunicorn as production runs it (deploy/gunicorn.conf.py: the application loaded before the
+    workers fork), with four workers (2 x cores on this 2-core machine) on a free loopback port. Its log
+    (a JSON line per request, as in production) goes to var/load-web.log."""
     port = free_port()
     (ROOT / "var").mkdir(exist_ok=True)
-    web = subprocess.Popen([sys.executable, "-m", "gunicorn", "gaininggrounds.wsgi", "--bind", f"127.0.0.1:{port}",
-                            "--workers", "4", "--preload", "--log-level", "warning"], cwd=ROOT,
-                           env={**service_env(), **(extra_env or {})},
+    web = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                            "gaininggrounds.wsgi", "--log-level", "warning"], cwd=ROOT,
+                           env={**service_env(), "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "4",
+                                **(extra_env or {})},
                            stdout=(ROOT / "var" / "load-web.log").open("w"), stderr=subprocess.STDOUT)
     wait_for(port)
     return web, port

@@ -5,6 +5,10 @@ results from paper slips and pairs the next round when the last one is in.
 
 Every answer is checked: an anonymous phone must never get a signed-in page, and a personal answer
 (a key, a token) must be marked no-store and never come from the proxy's cache.
+
+Freshness: for every result entered (an organizer's, or a player's confirmation), a watcher asks the
+round's public answer, as anyone would (through the proxy, no credentials), every 100 ms until the game
+shows its result there; the delays go to WEEKEND_FRESHNESS for weekend.py to report.
 """
 import json
 import os
@@ -13,7 +17,9 @@ import time
 from itertools import count
 from pathlib import Path
 
-from locust import FastHttpUser, between, constant, task
+import gevent
+from geventhttpclient import URL, HTTPClient
+from locust import FastHttpUser, between, constant, events, task
 
 EVENTS = json.loads(Path(os.environ["WEEKEND_EVENTS"]).read_text())
 for _event in EVENTS:
@@ -22,6 +28,41 @@ for _event in EVENTS:
 SIGNED_IN = 'href="/accounts/"'  # the header's "My events" link: shown to a signed-in visitor only
 FROM_CACHE = ("HIT", "STALE", "UPDATING", "REVALIDATED")
 organizers = count()
+WATCH_SECONDS, WATCH_EVERY = 30, 0.1
+delays: list[float] = []  # seconds from a result's entry to its first public appearance (inf: never seen)
+
+
+def watch(host: str, event_id: int, number: int, game: int, entered: float) -> None:
+    """Ask the round's public answer until `game` shows as settled; record how long that took."""
+    url = URL(f"{host}/api/events/{event_id}/rounds/{number}/")
+    client = HTTPClient.from_url(url, concurrency=1, network_timeout=10)
+    try:
+        while time.monotonic() - entered < WATCH_SECONDS:
+            try:
+                response = client.get(url.request_uri, headers={"Accept": "application/json"})
+                body = response.read()
+                if response.status_code == 200 and any(
+                        g["id"] == game and g["status"] == "confirmed" for g in json.loads(body)["games"]):
+                    delays.append(time.monotonic() - entered)
+                    return
+            except (OSError, ValueError, KeyError):
+                pass
+            gevent.sleep(WATCH_EVERY)
+        delays.append(float("inf"))
+    finally:
+        client.close()
+
+
+def watched(user, event, game: int) -> None:
+    """A result was just entered for `game` of the event's current round: time its way to the public."""
+    gevent.spawn(watch, user.host, event["id"], event["round"], game, time.monotonic())
+
+
+@events.quitting.add_listener
+def _write_freshness(environment, **_kw):
+    target = os.environ.get("WEEKEND_FRESHNESS")
+    if target:
+        Path(target).write_text(json.dumps([d if d != float("inf") else None for d in delays]))
 
 
 def round_path(event) -> str:
@@ -99,11 +140,12 @@ class Player(FastHttpUser):
         # as nginx would pass it on (weekend.py trusts one proxy more for this).
         self.address = f"198.18.{random.randrange(256)}.{random.randrange(1, 255)}"
 
-    def write(self, path, body, key, name):
+    def write(self, path, body, key, name) -> int | None:
+        """The answer's status when it was a real one."""
         with self.client.post(path, json=body, headers={"Authorization": f"Key {key}",
                                                         "X-Forwarded-For": self.address}, name=name,
                               catch_response=True) as response:
-            judged(response)
+            return response.status_code if judged(response) else None
 
     @task
     def play_a_game(self):
@@ -121,7 +163,8 @@ class Player(FastHttpUser):
                 response.success()
         vp_a, vp_b = random.randint(0, 10), random.randint(0, 10)
         self.write(f"/api/games/{game}/report/", {"vp_a": vp_a, "vp_b": vp_b}, key_a, "player: report a result")
-        self.write(f"/api/games/{game}/confirm/", {}, key_b, "player: confirm a result")
+        if self.write(f"/api/games/{game}/confirm/", {}, key_b, "player: confirm a result") == 200:
+            watched(self, event, game)
 
 
 class Organizer(FastHttpUser):
@@ -150,8 +193,9 @@ class Organizer(FastHttpUser):
         event = self.event
         if event["open"]:
             game, _, _ = event["open"].pop(random.randrange(len(event["open"])))
-            self.call("post", f"/api/games/{game}/result/", "organizer: enter a result",
-                      {"vp_a": random.randint(0, 10), "vp_b": random.randint(0, 10)})
+            if self.call("post", f"/api/games/{game}/result/", "organizer: enter a result",
+                         {"vp_a": random.randint(0, 10), "vp_b": random.randint(0, 10)}) is not None:
+                watched(self, event, game)
             return
         if event["round"] >= event["rounds"]:
             return

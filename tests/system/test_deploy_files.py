@@ -5,6 +5,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,18 @@ def test_the_nightly_backup_and_the_restore_drill_run_as_written(tmp_path, api):
         cursor.execute("SELECT count(*) FROM tournaments_game")
         assert int(games) == cursor.fetchone()[0] > 0
     assert last_migration
+
+
+def test_production_and_the_load_benchmarks_run_gunicorn_with_one_configuration():
+    """What `make load` measures is what the service runs: one settings file, read by both."""
+    web = (DEPLOY / "systemd" / "gaininggrounds-web.service").read_text()
+    assert "gunicorn -c /srv/gaininggrounds/deploy/gunicorn.conf.py gaininggrounds.wsgi" in web
+    assert '"deploy" / "gunicorn.conf.py"' in (ROOT / "benchmarks" / "load" / "stack.py").read_text()
+    env = {**os.environ, "DEBUG": "1", "GUNICORN_WORKERS": "3", "GUNICORN_BIND": "127.0.0.1:9"}
+    shown = subprocess.run([sys.executable, "-m", "gunicorn", "-c", str(DEPLOY / "gunicorn.conf.py"),
+                            "--print-config", "gaininggrounds.wsgi"], cwd=ROOT, env=env, capture_output=True,
+                           text=True, check=True).stdout
+    settings = dict(line.split("=", 1) for line in shown.splitlines() if "=" in line)
+    assert {k.strip(): v.strip() for k, v in settings.items() if k.strip() in (
+        "workers", "preload_app", "timeout", "graceful_timeout", "bind")} == {
+        "workers": "3", "preload_app": "True", "timeout": "30", "graceful_timeout": "30", "bind": "['127.0.0.1:9']"}

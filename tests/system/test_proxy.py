@@ -45,8 +45,10 @@ def get(url, headers=None, method="GET", body=None):
         return error.code, error.headers, error.read()
 
 
-@pytest.fixture
-def production_web(settings, tmp_path):
+@pytest.fixture(params=[1, 2], ids=["one gunicorn", "two gunicorns"])
+def production_web(request, settings, tmp_path):
+    """gunicorn in production settings; twice over, on two ports, as two web machines behind one nginx
+    sharing PostgreSQL and Redis (docs/deploying.md, "More than one machine")."""
     if connection.vendor != "postgresql" or "redis" not in settings.CACHES["default"]["BACKEND"].lower():
         pytest.skip("needs PostgreSQL and Redis (the CI's second run sets DATABASE_URL and REDIS_URL)")
     assert os.path.exists(local_proxy.NGINX), "Debian's nginx is missing: `make test` installs it"
@@ -56,11 +58,12 @@ def production_web(settings, tmp_path):
                ALLOWED_HOSTS="127.0.0.1,localhost", SECURE_SSL_REDIRECT="0", TRUSTED_PROXIES="1", LOG_LEVEL="ERROR",
                PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"))
     (tmp_path / "metrics").mkdir()
-    process, base = gunicorn(env, workers=2)
+    started = [gunicorn(env, workers=2) for _ in range(request.param)]
     try:
-        yield base.removeprefix("http://")
+        yield [base.removeprefix("http://") for _process, base in started]
     finally:
-        stop(process)
+        for process, _base in started:
+            stop(process)
 
 
 def proxy_in_front(directory: Path, upstream: str, *, tls: bool = False):
@@ -92,6 +95,12 @@ def running_event():
             "token": Token.objects.create(user=user).key}
 
 
+# The proxy's own copy answered: fresh (HIT), or expired while the application is asked for the next one
+# in the background (STALE for the request that starts it, UPDATING meanwhile): on a slow machine a second
+# of life can pass between two requests of a test.
+FROM_CACHE = ("HIT", "STALE", "UPDATING", "REVALIDATED")
+
+
 def test_a_public_page_is_answered_from_the_proxy_and_refreshed_within_the_grace_period(proxy, running_event):
     base, _ = proxy
     event, token = running_event["event"], running_event["token"]
@@ -101,7 +110,7 @@ def test_a_public_page_is_answered_from_the_proxy_and_refreshed_within_the_grace
     assert headers["Cache-Control"] == "public, max-age=0, s-maxage=1, stale-while-revalidate=1"
     stored_id = headers["X-Request-ID"]
     status, headers, again = get(page)
-    assert headers["X-Proxy-Cache"] == "HIT" and again == first
+    assert headers["X-Proxy-Cache"] in FROM_CACHE and again == first
     assert headers["X-Request-ID"] != stored_id  # this request's id, not the one whose answer was stored
     # A poll with the copy's ETag is answered 304 by the proxy itself.
     assert get(page, {"If-None-Match": headers["ETag"]})[0] == 304
@@ -132,13 +141,13 @@ def test_each_variant_of_a_page_is_its_own_copy_in_the_proxy(proxy, running_even
         fragment = get(page, {"HX-Request": "true", "Accept": "text/html"})
         whole = get(page, {"Accept": "text/html"})
     assert english[1]["Content-Language"] == "en" and french[1]["Content-Language"] == "fr"
-    assert cookie[1]["Content-Language"] == "fr" and english[1]["X-Proxy-Cache"] == "HIT"
+    assert cookie[1]["Content-Language"] == "fr" and english[1]["X-Proxy-Cache"] in FROM_CACHE
     assert b"<html" in whole[2] and b"<html" not in fragment[2]
     api = f"{base}/api/events/{event.pk}/"
     for _ in range(2):
         as_json = get(api, {"Accept": "application/json"})
         as_html = get(api, {"Accept": "text/html"})
-    assert as_json[1]["Content-Type"].startswith("application/json") and as_json[1]["X-Proxy-Cache"] == "HIT"
+    assert as_json[1]["Content-Type"].startswith("application/json") and as_json[1]["X-Proxy-Cache"] in FROM_CACHE
     assert as_html[1]["Content-Type"].startswith("text/html")
     # An empty HX-Request line then a real one: nginx keys on the first (the whole page) and passes on
     # just that, so the whole page's copy stays the whole page.
@@ -168,7 +177,7 @@ def test_one_request_renders_a_missing_page_while_the_others_wait_for_it(proxy, 
         thread.start()
     for thread in threads:
         thread.join()
-    assert answers.count("MISS") == 1 and answers.count("HIT") == 11, answers
+    assert answers.count("MISS") == 1 and all(a in FROM_CACHE for a in answers if a != "MISS"), answers
 
 
 PERSONAL_READS = ("round page with a session", "console with a session", "players API with a token",
@@ -212,8 +221,8 @@ def test_static_files_gzip_and_the_metrics_as_configured(proxy, production_web):
     assert get(f"{base}/metrics")[0] == 404
     # Prometheus on the host asks gunicorn itself: both workers' counts in one answer.
     for _ in range(6):
-        get(f"http://{production_web}/healthz")
-    status, headers, body = get(f"http://{production_web}/metrics")
+        get(f"http://{production_web[0]}/healthz")
+    status, headers, body = get(f"http://{production_web[0]}/metrics")
     text = body.decode()
     assert status == 200 and 'gg_http_request_duration_seconds_count{method="GET",status="200",view="healthz"} 6.0' \
         in text, text[:3000]
