@@ -28,7 +28,7 @@ for n in range(20):
             for game in rnd.games.exclude(player_b=None).select_related("round__event", "player_a", "player_b"):
                 services.result_record(game=game, by=organizer,
                                        report=Report(vp_a=rng.randint(0, 10), vp_b=rng.randint(0, 10)))
-    tables = [[g.pk, g.player_a.key, g.player_b.key]
+    tables = [[g.pk, g.player_a.key, g.player_b.key, g.table]
               for g in rnd.games.exclude(player_b=None).select_related("player_a", "player_b")]
     events.append({"id": event.pk, "slug": event.slug, "players": size, "rounds": 5, "round": stage,
                    "token": Token.objects.create(user=organizer).key, "tables": tables})

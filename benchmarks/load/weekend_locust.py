@@ -7,8 +7,8 @@ Every answer is checked: an anonymous phone must never get a signed-in page, and
 (a key, a token) must be marked no-store and never come from the proxy's cache.
 
 Freshness: for every result entered (an organizer's, or a player's confirmation), a watcher asks the
-round's public answer, as anyone would (through the proxy, no credentials), every 100 ms until the game
-shows its result there; the delays go to WEEKEND_FRESHNESS for weekend.py to report.
+round page as the phones do (through the proxy, no credentials) every 100 ms until the table shows its
+result there; the delays go to WEEKEND_FRESHNESS for weekend.py to report.
 """
 import json
 import os
@@ -32,20 +32,28 @@ WATCH_SECONDS, WATCH_EVERY = 30, 0.1
 delays: list[float] = []  # seconds from a result's entry to its first public appearance (inf: never seen)
 
 
-def watch(host: str, event_id: int, number: int, game: int, entered: float) -> None:
-    """Ask the round's public answer until `game` shows as settled; record how long that took."""
-    url = URL(f"{host}/api/events/{event_id}/rounds/{number}/")
+def settled(page: str, table: int) -> bool:
+    """Whether the round page's fragment shows table `table` with its result confirmed."""
+    for row in page.split('<li class="game">')[1:]:
+        if f'<span class="table">{table}</span>' in row:
+            return 'class="vp"' in row and "state-confirmed" in row
+    return False
+
+
+def watch(host: str, slug: str, number: int, table: int, entered: float) -> None:
+    """Ask the round page as the phones do (the htmx fragment, through the proxy, no credentials) until
+    table `table` shows its result; record how long that took. Being the phones' own request, it adds no
+    copy for the site to keep fresh."""
+    url = URL(f"{host}/e/{slug}/rounds/{number}/")
     client = HTTPClient.from_url(url, concurrency=1, network_timeout=10)
     try:
         while time.monotonic() - entered < WATCH_SECONDS:
             try:
-                response = client.get(url.request_uri, headers={"Accept": "application/json"})
-                body = response.read()
-                if response.status_code == 200 and any(
-                        g["id"] == game and g["status"] == "confirmed" for g in json.loads(body)["games"]):
+                response = client.get(url.request_uri, headers={"HX-Request": "true", "Accept": "text/html"})
+                if response.status_code == 200 and settled(response.read().decode(), table):
                     delays.append(time.monotonic() - entered)
                     return
-            except (OSError, ValueError, KeyError):
+            except (OSError, ValueError):
                 pass
             gevent.sleep(WATCH_EVERY)
         delays.append(float("inf"))
@@ -53,9 +61,9 @@ def watch(host: str, event_id: int, number: int, game: int, entered: float) -> N
         client.close()
 
 
-def watched(user, event, game: int) -> None:
-    """A result was just entered for `game` of the event's current round: time its way to the public."""
-    gevent.spawn(watch, user.host, event["id"], event["round"], game, time.monotonic())
+def watched(user, event, table: int) -> None:
+    """A result was just entered at `table` of the event's current round: time its way to the public."""
+    gevent.spawn(watch, user.host, event["slug"], event["round"], table, time.monotonic())
 
 
 @events.quitting.add_listener
@@ -153,7 +161,7 @@ class Player(FastHttpUser):
         if not waiting:
             return
         event = random.choice(waiting)
-        game, key_a, key_b = event["open"].pop(random.randrange(len(event["open"])))
+        game, key_a, key_b, table = event["open"].pop(random.randrange(len(event["open"])))
         with self.client.get(f"/p/{key_a}/", headers={"X-Forwarded-For": self.address}, name="player: private page",
                              catch_response=True) as response:
             wrong = personal(response)
@@ -164,7 +172,7 @@ class Player(FastHttpUser):
         vp_a, vp_b = random.randint(0, 10), random.randint(0, 10)
         self.write(f"/api/games/{game}/report/", {"vp_a": vp_a, "vp_b": vp_b}, key_a, "player: report a result")
         if self.write(f"/api/games/{game}/confirm/", {}, key_b, "player: confirm a result") == 200:
-            watched(self, event, game)
+            watched(self, event, table)
 
 
 class Organizer(FastHttpUser):
@@ -192,10 +200,10 @@ class Organizer(FastHttpUser):
     def at_the_desk(self):
         event = self.event
         if event["open"]:
-            game, _, _ = event["open"].pop(random.randrange(len(event["open"])))
+            game, _, _, table = event["open"].pop(random.randrange(len(event["open"])))
             if self.call("post", f"/api/games/{game}/result/", "organizer: enter a result",
                          {"vp_a": random.randint(0, 10), "vp_b": random.randint(0, 10)}) is not None:
-                watched(self, event, game)
+                watched(self, event, table)
             return
         if event["round"] >= event["rounds"]:
             return
@@ -209,7 +217,7 @@ class Organizer(FastHttpUser):
             return
         paired = self.call("post", f"/api/events/{event['id']}/rounds/", "organizer: pair the next round", {})
         if paired:
-            event["tables"] = [[g["id"], event["keys"].get(g["player_a"]), event["keys"].get(g["player_b"])]
+            event["tables"] = [[g["id"], event["keys"].get(g["player_a"]), event["keys"].get(g["player_b"]), g["table"]]
                                for g in paired["games"] if not g["bye"]]
             event["open"] = list(event["tables"])
             event["round"] = paired["number"]
