@@ -243,6 +243,27 @@ class PublicPageCache:
         return response
 
 
+def memo(scope: str, name: str, compute):
+    """`compute()`'s value for the scope's current version, shared by every process: what many personal
+    pages of one event read alike (its standings) is worked out once per change, not once per page. Never
+    stale: a write moves the version on, as for the pages. Without the cache, computed each time."""
+    found = versions(scope)
+    if found is None:
+        return compute()
+    key = f"gg:memo:{name}:{found[0][0]}"
+    try:
+        value = cache.get(key)
+    except Exception:  # noqa: BLE001
+        return compute()
+    if value is None:
+        value = compute()
+        try:
+            cache.set(key, value, timeout=PAGE_SECONDS)
+        except Exception:  # noqa: BLE001
+            pass
+    return value
+
+
 def _claim(family: str) -> bool:
     """Single flight: the first request to miss a page renders it; the others, for a moment, get the
     copy before it (with that copy's own ETag, so their next poll asks again). Without this, every
