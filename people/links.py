@@ -44,6 +44,7 @@ def link_ask(*, entry: Player, person: Person, by) -> PendingLink:
         entry.save(update_fields=["person"])
     link, _made = PendingLink.objects.update_or_create(entry=entry, defaults={
         "person": person, "asked_by": actor_fields(by)["by"], "asked_by_user_id": acting_user_id(by)})
+    entry.pending_link = link  # the answer to the registration says so without reading after its commit
     return link
 
 

@@ -43,6 +43,8 @@ class PlayerSerializer(serializers.ModelSerializer):
         "is its own `person` until then); null when nobody is asked."))
 
     def get_pending_person(self, player) -> int | None:
+        if self.context.get("written") and not Player._meta.get_field("pending_link").is_cached(player):
+            return None  # a write's answer reads nothing after its commit (a link it asked is cached)
         try:
             link = player.pending_link
         except ObjectDoesNotExist:
@@ -76,8 +78,9 @@ def players_out(request, event: Event, players, *, organizer: bool | None = None
     """Players as this request may see them: organizers get the private keys and links. A write has
     already checked its organizer (`organizer=True`): then nothing is read after its commit, so a
     database lost at that moment cannot turn a saved write into an error."""
+    written = organizer is not None
     organizer = is_organizer(request.user, event) if organizer is None else organizer
-    context = {"request": request, "organizer": organizer}
+    context = {"request": request, "organizer": organizer, "written": written}
     return PlayerSerializer(players, context=context, **kw).data
 
 
