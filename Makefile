@@ -90,17 +90,21 @@ worker: $(RUNTIME) var/stack-secret-key $(NATIVE)
 	$(STACK) $(BIN)/celery -A gaininggrounds worker --beat --schedule var/celerybeat-schedule --loglevel=info --concurrency=2
 
 # Production-like, on loopback: migrations, static files, the demo, then nginx with the shipped site
-# (deploy/nginx/, plain HTTP here) on http://127.0.0.1:8080 in front of two gunicorn workers on
-# 127.0.0.1:8000, and a Celery worker with beat, sharing PostgreSQL and Redis. Ctrl-C stops them all.
+# (deploy/nginx/, plain HTTP here) on http://127.0.0.1:8080 in front of gunicorn's two pools (personal: two
+# workers on 127.0.0.1:8000; public: one on 127.0.0.1:8001), and a Celery worker with beat, sharing
+# PostgreSQL and Redis. Ctrl-C stops them all.
 stack: $(RUNTIME) var/stack-secret-key $(NGINX) $(NATIVE)
 	$(STACK) $(BIN)/python manage.py migrate --noinput
 	$(STACK) $(BIN)/python manage.py collectstatic --noinput -v0
 	$(STACK) $(BIN)/python manage.py load_demo
 	$(STACK) $(BIN)/celery -A gaininggrounds worker --beat --schedule var/celerybeat-schedule --loglevel=warning --concurrency=2 & \
 	  worker=$$!; \
-	  $(STACK) TRUSTED_PROXIES=1 $(BIN)/gunicorn gaininggrounds.wsgi --bind 127.0.0.1:8000 --workers 2 & \
-	  web=$$!; trap 'kill $$worker $$web' EXIT INT TERM; \
-	  $(BIN)/python deploy/local_proxy.py --upstream 127.0.0.1:8000 --port 8080
+	  $(STACK) TRUSTED_PROXIES=1 GUNICORN_WORKERS=2 $(BIN)/gunicorn -c deploy/gunicorn.conf.py gaininggrounds.wsgi & \
+	  web=$$!; \
+	  $(STACK) TRUSTED_PROXIES=1 GUNICORN_POOL=public GUNICORN_PUBLIC_WORKERS=1 \
+	    $(BIN)/gunicorn -c deploy/gunicorn.conf.py gaininggrounds.wsgi & \
+	  public=$$!; trap 'kill $$worker $$web $$public' EXIT INT TERM; \
+	  $(BIN)/python deploy/local_proxy.py --upstream 127.0.0.1:8000 --public 127.0.0.1:8001 --port 8080
 
 # The load benchmarks (benchmarks/load/): the round page through nginx, gunicorn and Redis against wrk and a static
 # file; the hall during a round, a sign-in flood and a busy weekend of 20 events with locust (each prints its targets).

@@ -2,7 +2,7 @@
 `make stack`, `make load` and tests/system/test_proxy.py. Only addresses and paths change, so what is
 served here is what an operator installs; a line that moved in the site file fails loudly here.
 
-    python deploy/local_proxy.py --upstream 127.0.0.1:8000 --port 8080   # until Ctrl-C
+    python deploy/local_proxy.py --upstream 127.0.0.1:8000 --public 127.0.0.1:8001 --port 8080   # until Ctrl-C
 """
 from __future__ import annotations
 
@@ -31,15 +31,20 @@ def _replace(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
+def _servers(upstream: str | list[str]) -> str:
+    return "\n    ".join(f"server {address};" for address in ([upstream] if isinstance(upstream, str) else upstream))
+
+
 def site(directory: Path, *, upstream: str | list[str], port: int, redirect_port: int, static_root: Path,
-         tls: bool) -> str:
+         tls: bool, public: str | list[str] | None = None) -> str:
     """The site file for this machine: `port` answers HTTPS with a certificate made here (`tls`) or
-    plain HTTP, `redirect_port` plays port 80. Several upstreams are several gunicorn instances (as on
-    several web machines), which nginx shares the requests between."""
+    plain HTTP, `redirect_port` plays port 80. `upstream` is gunicorn's personal pool and `public` its
+    public pool (None: the same gunicorn answers both). Several addresses are several gunicorn instances
+    (as on several web machines), which nginx shares the requests between."""
     text = SITE.read_text()
     text = _replace(text, "/var/cache/nginx/gaininggrounds", str(directory / "cache"))
-    servers = [upstream] if isinstance(upstream, str) else upstream
-    text = _replace(text, "server 127.0.0.1:8000;", "\n    ".join(f"server {address};" for address in servers))
+    text = _replace(text, "server 127.0.0.1:8000;", _servers(upstream))
+    text = _replace(text, "server 127.0.0.1:8001;", _servers(upstream if public is None else public))
     text = _replace(text, "/srv/gaininggrounds/var/static/", f"{static_root}/")
     text = _replace(text, "/etc/letsencrypt/live/tournaments.example.org/", f"{directory}/")
     text = _replace(text, "/var/log/nginx/gaininggrounds.access.log", str(directory / "access.log"))
@@ -51,7 +56,8 @@ def site(directory: Path, *, upstream: str | list[str], port: int, redirect_port
 
 
 def configure(directory: Path, *, upstream: str | list[str], port: int, redirect_port: int | None = None,
-              static_root: Path = ROOT / "var" / "static", tls: bool = False, workers: int = 2) -> Path:
+              static_root: Path = ROOT / "var" / "static", tls: bool = False, workers: int = 2,
+              public: str | list[str] | None = None) -> Path:
     """nginx.conf in `directory` with what Debian's main file gives a site (mime types, sendfile, gzip
     on), around the site file; a self-signed certificate for it."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -61,7 +67,7 @@ def configure(directory: Path, *, upstream: str | list[str], port: int, redirect
                         "-out", str(directory / "fullchain.pem")], check=True, capture_output=True)
     (directory / "site.conf").write_text(site(directory, upstream=upstream, port=port,
                                               redirect_port=redirect_port or free_port(),
-                                              static_root=static_root, tls=tls))
+                                              static_root=static_root, tls=tls, public=public))
     temp = {name: directory / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
     # Started by root (a test machine), nginx would run its workers as nobody, who cannot reach a
     # private temporary folder; here they stay the starting user (Debian's own file says www-data).
@@ -114,18 +120,21 @@ def start(config: Path, port: int) -> subprocess.Popen:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--upstream", default="127.0.0.1:8000", help="gunicorn's address")
+    parser.add_argument("--upstream", default="127.0.0.1:8000", help="gunicorn's personal pool's address")
+    parser.add_argument("--public", help="gunicorn's public pool's address (default: the same as --upstream)")
     parser.add_argument("--port", type=int, default=8080)
     parser.add_argument("--directory", type=Path, default=ROOT / "var" / "nginx")
     arguments = parser.parse_args()
     if not os.path.exists(NGINX):
         sys.exit("nginx is missing: `make stack` installs Debian's nginx")
-    config = configure(arguments.directory, upstream=arguments.upstream, port=arguments.port)
+    config = configure(arguments.directory, upstream=arguments.upstream, port=arguments.port,
+                       public=arguments.public)
     outcome = check(config)
     if outcome.returncode:
         sys.exit(outcome.stderr)
     process = start(config, arguments.port)
-    print(f"nginx in front of {arguments.upstream}: http://127.0.0.1:{arguments.port}/", flush=True)
+    pools = f"{arguments.upstream} and {arguments.public}" if arguments.public else arguments.upstream
+    print(f"nginx in front of {pools}: http://127.0.0.1:{arguments.port}/", flush=True)
     try:
         process.wait()
     except KeyboardInterrupt:

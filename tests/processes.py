@@ -40,6 +40,19 @@ def gunicorn(env: dict, workers: int = 1, threads: int = 1) -> tuple[subprocess.
     return process, f"http://127.0.0.1:{port}"
 
 
+def gunicorn_pool(env: dict, pool: str, log: Path, workers: int = 1) -> tuple[subprocess.Popen, str]:
+    """One of gunicorn's pools as production starts it (deploy/gunicorn.conf.py), its output in `log`."""
+    port = free_port()
+    prefix = "GUNICORN_PUBLIC_" if pool == "public" else "GUNICORN_"
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                                "gaininggrounds.wsgi", "--log-level", "warning"], cwd=ROOT,
+                               env={**env, "GUNICORN_POOL": pool, f"{prefix}BIND": f"127.0.0.1:{port}",
+                                    f"{prefix}WORKERS": str(workers)},
+                               stdout=log.open("w"), stderr=subprocess.STDOUT)
+    wait_for_port(port)
+    return process, f"http://127.0.0.1:{port}"
+
+
 def celery_worker(env: dict, beat_schedule: Path | None = None) -> subprocess.Popen:
     """A worker; with `beat_schedule` (a file for beat's state) it also runs Celery beat."""
     beat = ["--beat", "--schedule", str(beat_schedule)] if beat_schedule else []

@@ -61,26 +61,38 @@ def prepare(script: str = "event_256.py"):
     return json.loads(out.strip().splitlines()[-1])
 
 
-def web_server(extra_env: dict | None = None) -> tuple[subprocess.Popen, int]:
+def web_server(extra_env: dict | None = None, *, pool: str = "personal",
+               workers: int | None = None) -> tuple[subprocess.Popen, int]:
     """gunicorn as production runs it (deploy/gunicorn.conf.py: the application loaded before the
-    workers fork), with four workers (2 x cores on this 2-core machine) on a free loopback port. Its log
-    (a JSON line per request, as in production) goes to var/load-web.log."""
+    workers fork), one of its pools ("personal" or "public"), on a free loopback port, with its workers as
+    that file counts them for this machine unless `workers` says. Its log (a JSON line per request, as in
+    production) goes to var/load-web.log, the public pool's to var/load-web-public.log."""
     port = free_port()
     (ROOT / "var").mkdir(exist_ok=True)
+    prefix = "GUNICORN_PUBLIC_" if pool == "public" else "GUNICORN_"
+    log = "load-web-public.log" if pool == "public" else "load-web.log"
     web = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
                             "gaininggrounds.wsgi", "--log-level", "warning"], cwd=ROOT,
-                           env={**service_env(), "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "4",
-                                **(extra_env or {})},
-                           stdout=(ROOT / "var" / "load-web.log").open("w"), stderr=subprocess.STDOUT)
+                           env={**service_env(), "GUNICORN_POOL": pool, f"{prefix}BIND": f"127.0.0.1:{port}",
+                                **({f"{prefix}WORKERS": str(workers)} if workers else {}), **(extra_env or {})},
+                           stdout=(ROOT / "var" / log).open("w"), stderr=subprocess.STDOUT)
     wait_for(port)
     return web, port
 
 
-def nginx_in_front(port: int, directory: Path) -> tuple[subprocess.Popen, int]:
-    """The shipped nginx site (deploy/nginx/) in front of gunicorn on `port`, plain HTTP, static files
-    from collectstatic's folder."""
+def pools(extra_env: dict | None = None) -> tuple[list[subprocess.Popen], int, int]:
+    """Both of gunicorn's pools as production runs them: the processes, the personal and the public port."""
+    personal, port = web_server(extra_env)
+    public, public_port = web_server(extra_env, pool="public")
+    return [personal, public], port, public_port
+
+
+def nginx_in_front(port: int, directory: Path, public: int | None = None) -> tuple[subprocess.Popen, int]:
+    """The shipped nginx site (deploy/nginx/) in front of gunicorn's personal pool on `port` and its
+    public pool on `public` (None: the same), plain HTTP, static files from collectstatic's folder."""
     proxy_port = free_port()
-    config = local_proxy.configure(directory, upstream=f"127.0.0.1:{port}", port=proxy_port)
+    config = local_proxy.configure(directory, upstream=f"127.0.0.1:{port}", port=proxy_port,
+                                   public=f"127.0.0.1:{public}" if public else None)
     return local_proxy.start(config, proxy_port), proxy_port
 
 

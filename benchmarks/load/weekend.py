@@ -1,5 +1,6 @@
 """A busy weekend on one site, with locust (headless) through nginx with the shipped site in front of
-gunicorn (4 workers) and a Celery worker, on PostgreSQL and Redis: 20 events of 16 to 128 players,
+gunicorn's two pools as production runs them (deploy/gunicorn.conf.py: personal 2 workers per core, public 1
+per core at a lower priority) and a Celery worker, on PostgreSQL and Redis: 20 events of 16 to 128 players,
 each at its own round; 5,000 phones polling their event's round and standings pages the way the htmx
 pages do (every 20 s, revalidating with their ETag); 40 players at a time reporting from their private keys while
 their opponents confirm; 20 organizers entering results and pairing their next rounds. Every answer is
@@ -25,7 +26,7 @@ import urllib.request
 from pathlib import Path
 
 import psutil
-from stack import ROOT, celery_worker, nginx_in_front, prepare, web_server
+from stack import ROOT, celery_worker, nginx_in_front, pools, prepare
 
 HERE = Path(__file__).resolve().parent
 PLAYERS, ORGANIZERS = 40, 20  # weekend_locust.Player.fixed_count, Organizer.fixed_count
@@ -45,9 +46,10 @@ def machine() -> str:
 
 
 def server_side() -> dict:
-    """p99 of the application's own time per view, from its JSON request log."""
+    """p99 of the application's own time per view, from its JSON request logs (both pools)."""
     durations = {}
-    for line in (ROOT / "var" / "load-web.log").read_text().splitlines():
+    logs = [ROOT / "var" / "load-web.log", ROOT / "var" / "load-web-public.log"]
+    for line in "\n".join(p.read_text() for p in logs if p.exists()).splitlines():
         try:
             record = json.loads(line)
         except ValueError:
@@ -136,14 +138,15 @@ def weekend(arguments, run: int) -> bool:
     built = time.monotonic() - started
     # The players' phones come from their own networks: locust names their addresses in X-Forwarded-For,
     # and gunicorn trusts that beside nginx's own (TRUSTED_PROXIES=2).
-    web, port = web_server({"TRUSTED_PROXIES": "2"})
+    webs, port, public_port = pools({"TRUSTED_PROXIES": "2"})
     worker = celery_worker()
     with tempfile.TemporaryDirectory() as tmp:
-        proxy, proxy_port = nginx_in_front(port, Path(tmp) / "nginx")
+        proxy, proxy_port = nginx_in_front(port, Path(tmp) / "nginx", public_port)
         host = f"http://127.0.0.1:{proxy_port}"
         try:
-            for event in events:  # a site that has been up: every worker has loaded its code
-                for path in (f"/e/{event['slug']}/rounds/{event['round']}/", f"/e/{event['slug']}/standings/"):
+            for event in events:  # a site that has been up: the workers have loaded their code
+                for path in (f"/e/{event['slug']}/rounds/{event['round']}/", f"/e/{event['slug']}/standings/",
+                             f"/p/{event['tables'][0][1]}/"):
                     urllib.request.urlopen(host + path).read()
             (Path(tmp) / "events.json").write_text(json.dumps(events))
             fresh_file = Path(tmp) / "freshness.json"
@@ -169,13 +172,15 @@ def weekend(arguments, run: int) -> bool:
                 shutil.copyfile(log, ROOT / "var" / "load-nginx.log")
             proxy.terminate()
             worker.terminate()
-            web.terminate()
-            web.wait(10)
+            for web in webs:
+                web.terminate()
+                web.wait(10)
     players = sum(e["players"] for e in events)
     print(f"A busy weekend: {len(events)} events ({min(e['players'] for e in events)} to "
           f"{max(e['players'] for e in events)} players, {players} in all; built in {built:.0f} s), "
           f"{arguments.phones} phones, {PLAYERS} players reporting, {ORGANIZERS} organizers; {arguments.seconds} s")
-    print(f"machine: {machine()}; gunicorn 4 workers, Celery 1 worker, nginx 2 workers; locust "
+    print(f"machine: {machine()}; gunicorn {2 * os.cpu_count()} personal + {os.cpu_count()} public workers, "
+          "Celery 1 worker, nginx 2 workers; locust "
           + ("before the site (nice -10)" if GENERATOR_FIRST else "at the site's priority (not root): its own "
              "wait for a core counts as latency"))
     print(f"{'request':38} {'count':>7} {'errors':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
@@ -204,7 +209,7 @@ def weekend(arguments, run: int) -> bool:
         slowest = sorted(inside.items(), key=lambda item: -item[1])[:3]
         print(f"why: the application's own p99 reaches {', '.join(f'{v} {p:.0f} ms' for v, p in slowest)}; the "
               f"cores were idle {shares['idle']:.0%} of the run (locust {shares.get('locust', 0):.0%}); the rest "
-              "of a slow answer is waiting for one of the 4 gunicorn workers or for a core. Rows with few "
+              "of a slow answer is waiting for a gunicorn worker of its pool or for a core. Rows with few "
               "requests (pairings) have their slowest answer as p99.")
     return all(met)
 

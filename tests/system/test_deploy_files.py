@@ -20,7 +20,8 @@ DOC = ROOT / "docs" / "deploying.md"
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
 def test_the_systemd_units_verify(tmp_path):
     units = sorted((DEPLOY / "systemd").iterdir())
-    assert {u.name for u in units} >= {"gaininggrounds-web.service", "gaininggrounds-worker.service",
+    assert {u.name for u in units} >= {"gaininggrounds-web.service", "gaininggrounds-public.service",
+                                       "gaininggrounds-worker.service",
                                        "gaininggrounds-beat.service", "gaininggrounds-release.service",
                                        "gaininggrounds-backup.service", "gaininggrounds-backup.timer"}
     for unit in units:
@@ -32,6 +33,10 @@ def test_the_systemd_units_verify(tmp_path):
     # Migrations before the new web processes start.
     assert "Requires=gaininggrounds-release.service" in web and "After=gaininggrounds-release.service" in web
     assert "manage.py migrate" in (DEPLOY / "systemd" / "gaininggrounds-release.service").read_text()
+    # The public pool starts with the web service, and stops and restarts with it (a release's restart).
+    public = (DEPLOY / "systemd" / "gaininggrounds-public.service").read_text()
+    assert "Wants=gaininggrounds-public.service" in web and "PartOf=gaininggrounds-web.service" in public
+    assert "Environment=GUNICORN_POOL=public" in public and "Requires=gaininggrounds-release.service" in public
 
 
 def pg_env() -> dict:
@@ -68,16 +73,27 @@ def test_the_nightly_backup_and_the_restore_drill_run_as_written(tmp_path, api):
     assert last_migration
 
 
-def test_production_and_the_load_benchmarks_run_gunicorn_with_one_configuration():
-    """What `make load` measures is what the service runs: one settings file, read by both."""
-    web = (DEPLOY / "systemd" / "gaininggrounds-web.service").read_text()
-    assert "gunicorn -c /srv/gaininggrounds/deploy/gunicorn.conf.py gaininggrounds.wsgi" in web
-    assert '"deploy" / "gunicorn.conf.py"' in (ROOT / "benchmarks" / "load" / "stack.py").read_text()
-    env = {**os.environ, "DEBUG": "1", "GUNICORN_WORKERS": "3", "GUNICORN_BIND": "127.0.0.1:9"}
+def gunicorn_settings(**env) -> dict:
     shown = subprocess.run([sys.executable, "-m", "gunicorn", "-c", str(DEPLOY / "gunicorn.conf.py"),
-                            "--print-config", "gaininggrounds.wsgi"], cwd=ROOT, env=env, capture_output=True,
-                           text=True, check=True).stdout
+                            "--print-config", "gaininggrounds.wsgi"], cwd=ROOT, env={**os.environ, "DEBUG": "1", **env},
+                           capture_output=True, text=True, check=True).stdout
     settings = dict(line.split("=", 1) for line in shown.splitlines() if "=" in line)
-    assert {k.strip(): v.strip() for k, v in settings.items() if k.strip() in (
-        "workers", "preload_app", "timeout", "graceful_timeout", "bind")} == {
-        "workers": "3", "preload_app": "True", "timeout": "30", "graceful_timeout": "30", "bind": "['127.0.0.1:9']"}
+    return {k.strip(): v.strip() for k, v in settings.items() if k.strip() in (
+        "workers", "preload_app", "timeout", "graceful_timeout", "bind")}
+
+
+def test_production_and_the_load_benchmarks_run_gunicorn_with_one_configuration():
+    """What `make load` measures is what the service runs: one settings file, read by both, for both pools."""
+    for unit in ("gaininggrounds-web.service", "gaininggrounds-public.service"):
+        text = (DEPLOY / "systemd" / unit).read_text()
+        assert "gunicorn -c /srv/gaininggrounds/deploy/gunicorn.conf.py gaininggrounds.wsgi" in text
+    assert '"deploy" / "gunicorn.conf.py"' in (ROOT / "benchmarks" / "load" / "stack.py").read_text()
+    same = {"preload_app": "True", "timeout": "30", "graceful_timeout": "30"}
+    assert gunicorn_settings(GUNICORN_WORKERS="3", GUNICORN_BIND="127.0.0.1:9", GUNICORN_PUBLIC_WORKERS="5") == {
+        **same, "workers": "3", "bind": "['127.0.0.1:9']"}
+    assert gunicorn_settings(GUNICORN_POOL="public", GUNICORN_WORKERS="3", GUNICORN_PUBLIC_WORKERS="5") == {
+        **same, "workers": "5", "bind": "['127.0.0.1:8001']"}
+    wrong = subprocess.run([sys.executable, "-m", "gunicorn", "-c", str(DEPLOY / "gunicorn.conf.py"), "--print-config",
+                            "gaininggrounds.wsgi"], cwd=ROOT, env={**os.environ, "GUNICORN_POOL": "everyone"},
+                           capture_output=True, text=True)
+    assert wrong.returncode != 0 and "GUNICORN_POOL='everyone'" in wrong.stdout + wrong.stderr

@@ -12,6 +12,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -20,7 +21,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from deploy import local_proxy
-from tests.processes import ROOT, free_port, gunicorn, postgres_url, stop
+from tests.processes import ROOT, free_port, gunicorn, gunicorn_pool, postgres_url, stop
 from tournaments import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,31 +46,54 @@ def get(url, headers=None, method="GET", body=None):
         return error.code, error.headers, error.read()
 
 
-@pytest.fixture(params=[1, 2], ids=["one gunicorn", "two gunicorns"])
+class Web(NamedTuple):
+    """gunicorn's addresses behind the proxy: its personal pool's and its public pool's (None: the
+    personal pool answers both)."""
+
+    personal: list[str]
+    public: list[str] | None
+
+
+# One gunicorn answering everything; the production shape on one machine (a personal and a public pool);
+# two web machines behind one nginx sharing PostgreSQL and Redis (docs/deploying.md, "More than one machine").
+SHAPES = {"one gunicorn": (1, 0), "two pools": (1, 1), "two machines": (2, 0)}
+
+
+@pytest.fixture(params=list(SHAPES))
 def production_web(request, settings, tmp_path):
-    """gunicorn in production settings; twice over, on two ports, as two web machines behind one nginx
-    sharing PostgreSQL and Redis (docs/deploying.md, "More than one machine")."""
-    if connection.vendor != "postgresql" or "redis" not in settings.CACHES["default"]["BACKEND"].lower():
-        pytest.skip("needs PostgreSQL and Redis (the CI's second run sets DATABASE_URL and REDIS_URL)")
-    assert os.path.exists(local_proxy.NGINX), "Debian's nginx is missing: `make test` installs it"
-    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    """gunicorn in production settings, in each of SHAPES."""
+    production_only(settings)
     settings.SECRET_KEY = secrets.token_urlsafe(50)  # the same as the server's, for sessions made here
-    env.update(DATABASE_URL=postgres_url(connection.settings_dict), DEBUG="0", SECRET_KEY=settings.SECRET_KEY,
-               ALLOWED_HOSTS="127.0.0.1,localhost", SECURE_SSL_REDIRECT="0", TRUSTED_PROXIES="1", LOG_LEVEL="ERROR",
-               PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"))
-    (tmp_path / "metrics").mkdir()
-    started = [gunicorn(env, workers=2) for _ in range(request.param)]
+    env = production_env(settings, tmp_path)
+    personal, public = SHAPES[request.param]
+    started = [gunicorn(env, workers=2) for _ in range(personal + public)]
+    addresses = [base.removeprefix("http://") for _process, base in started]
     try:
-        yield [base.removeprefix("http://") for _process, base in started]
+        yield Web(addresses[:personal], addresses[personal:] or None)
     finally:
         for process, _base in started:
             stop(process)
 
 
-def proxy_in_front(directory: Path, upstream: str, *, tls: bool = False):
+def production_only(settings) -> None:
+    if connection.vendor != "postgresql" or "redis" not in settings.CACHES["default"]["BACKEND"].lower():
+        pytest.skip("needs PostgreSQL and Redis (the CI's second run sets DATABASE_URL and REDIS_URL)")
+    assert os.path.exists(local_proxy.NGINX), "Debian's nginx is missing: `make test` installs it"
+
+
+def production_env(settings, tmp_path) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    env.update(DATABASE_URL=postgres_url(connection.settings_dict), DEBUG="0", SECRET_KEY=settings.SECRET_KEY,
+               ALLOWED_HOSTS="127.0.0.1,localhost", SECURE_SSL_REDIRECT="0", TRUSTED_PROXIES="1", LOG_LEVEL="ERROR",
+               PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"))
+    (tmp_path / "metrics").mkdir(exist_ok=True)
+    return env
+
+
+def proxy_in_front(directory: Path, web: Web, *, tls: bool = False):
     port, redirect_port = free_port(), free_port()
-    config = local_proxy.configure(directory, upstream=upstream, port=port, redirect_port=redirect_port,
-                                   static_root=ROOT / "static", tls=tls)
+    config = local_proxy.configure(directory, upstream=web.personal, public=web.public, port=port,
+                                   redirect_port=redirect_port, static_root=ROOT / "static", tls=tls)
     checked = local_proxy.check(config)
     assert checked.returncode == 0, checked.stderr
     return local_proxy.start(config, port), port, redirect_port
@@ -221,8 +245,8 @@ def test_static_files_gzip_and_the_metrics_as_configured(proxy, production_web):
     assert get(f"{base}/metrics")[0] == 404
     # Prometheus on the host asks gunicorn itself: both workers' counts in one answer.
     for _ in range(6):
-        get(f"http://{production_web[0]}/healthz")
-    status, headers, body = get(f"http://{production_web[0]}/metrics")
+        get(f"http://{production_web.personal[0]}/healthz")
+    status, headers, body = get(f"http://{production_web.personal[0]}/metrics")
     text = body.decode()
     assert status == 200 and 'gg_http_request_duration_seconds_count{method="GET",status="200",view="healthz"} 6.0' \
         in text, text[:3000]
@@ -248,3 +272,53 @@ def test_the_shipped_site_serves_https_and_sends_plain_http_there(production_web
         assert status == 301 and headers["Location"] == "https://127.0.0.1/e/spring-open/?x=1"
     finally:
         stop(process)
+
+
+def workers_of(process) -> list[int]:
+    return [int(pid) for pid in Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()]
+
+
+def test_reads_go_to_the_public_pool_and_everything_else_to_the_personal_pool_which_holds_without_it(
+        settings, tmp_path, running_event):
+    """The bulkhead (deploy/gunicorn.conf.py): nginx sends anonymous reads to the public pool and a player's
+    page, credentials and writes to the personal pool, whose workers keep the cores first; with the public
+    pool down, players and organizers are still answered."""
+    production_only(settings)
+    settings.SECRET_KEY = secrets.token_urlsafe(50)
+    env = {**production_env(settings, tmp_path), "LOG_LEVEL": "INFO"}
+    logs = {pool: tmp_path / f"{pool}.log" for pool in ("personal", "public")}
+    started = {pool: gunicorn_pool(env, pool, logs[pool]) for pool in logs}
+    proxy, port, _ = proxy_in_front(tmp_path / "pools", Web(*([started[p][1].removeprefix("http://")] for p in logs)))
+    base = f"http://127.0.0.1:{port}"
+    event, token, key = running_event["event"], running_event["token"], running_event["players"][0].key
+    game = next(g for g in running_event["games"] if g.player_b_id)
+    organizer = {"Authorization": f"Token {token}"}
+    asked = {
+        "public": [(f"/e/{event.slug}/rounds/1/", {}, "GET", None), (f"/api/events/{event.pk}/", {}, "GET", None),
+                   (f"/e/{event.slug}/standings/", {}, "HEAD", None)],
+        "personal": [(f"/p/{key}/", {}, "GET", None), (f"/api/events/{event.pk}/players/", organizer, "GET", None),
+                     (f"/api/games/{game.pk}/result/", {**organizer, "Content-Type": "application/json"}, "POST",
+                      b'{"vp_a": 5, "vp_b": 3}')],
+    }
+    try:
+        assert os.getpriority(os.PRIO_PROCESS, workers_of(started["public"][0])[0]) >= 10
+        assert os.getpriority(os.PRIO_PROCESS, workers_of(started["personal"][0])[0]) == os.getpriority(
+            os.PRIO_PROCESS, 0)
+        answered = {}
+        for pool, requests in asked.items():
+            for path, headers, method, body in requests:
+                status, answer, _ = get(base + path, headers, method, body)
+                assert status in (200, 201), (path, status)
+                answered[answer["X-Request-ID"]] = (pool, path)
+        time.sleep(0.5)  # the logs are written as each request ends
+        for request_id, (pool, path) in answered.items():
+            assert request_id in logs[pool].read_text(), f"{path} was not answered by the {pool} pool"
+        stop(started["public"][0])
+        for path, headers, method, body in asked["personal"][:2]:
+            assert get(base + path, headers, method, body)[0] == 200, path
+        assert get(f"{base}/e/{event.slug}/")[0] == 502  # never asked before: no copy to stand in
+    finally:
+        stop(proxy)
+        for process, _ in started.values():
+            if process.poll() is None:
+                stop(process)
