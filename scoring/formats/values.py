@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 
 SUITS = ("rams", "crows", "masks", "tomes")
 
 
+@lru_cache(maxsize=4096)  # a page asks for the same few dozen names' keys hundreds of times
 def key_of(name: str) -> str:
     """"Tail 'em" -> "tail-em", "Explorer's Society" -> "explorers-society"."""
     without_apostrophes = re.sub(r"['’]", "", name.lower())
@@ -37,7 +39,7 @@ class Named:
     bonus_once: bool = False
     doubled_turn: int | None = None
 
-    @property
+    @cached_property
     def key(self) -> str:
         return key_of(self.name)
 
@@ -184,7 +186,7 @@ class Format:
     def deployment(self, key: str) -> Named | None:
         return _by_key(self.deployments, key)
 
-    @property
+    @cached_property  # a format's values never change once read from its file
     def schemes(self) -> tuple[Named, ...]:
         """Every scheme of every chart of the format, once, in chart order."""
         seen: dict[str, Named] = {}
