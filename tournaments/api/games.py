@@ -231,6 +231,15 @@ def load_game(pk) -> Game:
                              .prefetch_related("reports"), pk=pk)
 
 
+def answered(game: Game) -> Game:
+    """The game after a player's answer: its result and versions read again; its round, event and players,
+    which an answer leaves as they were, kept (the joined query of load_game costs more to build than to
+    run, and a write's answer is what players wait for)."""
+    fresh = get_object_or_404(Game.objects.select_related("result").prefetch_related("reports"), pk=game.pk)
+    fresh.round, fresh.player_a, fresh.player_b = game.round, game.player_a, game.player_b
+    return fresh
+
+
 def sees_versions(request, game: Game) -> bool:
     """The two players and the organizers see the players' pending versions; nobody else does."""
     event = game.round.event
@@ -331,8 +340,7 @@ class GamePlayerAnswer(APIView):
             data.is_valid(raise_exception=True)
             answer = services.report_submit if self.action == "report" else services.report_dispute
             answer(game=game, player=player, report=data.to_report(), masters=data.masters())
-        game = load_game(pk)
-        return Response(GameSerializer(game, context={"sees_versions": True}).data)
+        return Response(GameSerializer(answered(game), context={"sees_versions": True}).data)
 
 
 class GameConfirm(GamePlayerAnswer):
