@@ -45,6 +45,22 @@ def machine() -> str:
             f"PostgreSQL and Redis all on this machine")
 
 
+QUIET_REFERENCE_MS = 155  # reference() on this 2-core machine when quiet (2026-11-27)
+
+
+def reference() -> float:
+    """The machine's speed just before a run, beside its quiet figure: the same cores measured an hour
+    apart have run the same weekend 50 % slower (docs/performance.md), so a run's figures are read with
+    this beside them. The best of three runs of a fixed loop of Python arithmetic, in ms."""
+    timings = []
+    for _ in range(3):
+        started, total = time.perf_counter(), 0
+        for i in range(3_000_000):
+            total += i * i % 7
+        timings.append((time.perf_counter() - started) * 1000)
+    return min(timings)
+
+
 def server_side() -> dict:
     """p99 of the application's own time per view, from its JSON request logs (both pools)."""
     durations = {}
@@ -133,6 +149,7 @@ def main() -> None:
 def weekend(arguments, run: int) -> bool:
     """One weekend from a fresh database; whether every target held."""
     print(f"--- run {run} of {arguments.runs}")
+    speed = reference()
     started = time.monotonic()
     events = prepare("weekend_events.py")
     built = time.monotonic() - started
@@ -183,6 +200,8 @@ def weekend(arguments, run: int) -> bool:
           "Celery 1 worker, nginx 2 workers; locust "
           + ("before the site (nice -10)" if GENERATOR_FIRST else "at the site's priority (not root): its own "
              "wait for a core counts as latency"))
+    print(f"the machine's speed before the run: a reference loop in {speed:.0f} ms ({speed / QUIET_REFERENCE_MS:.2f}x "
+          f"its {QUIET_REFERENCE_MS} ms when quiet; higher is slower)")
     print(f"{'request':38} {'count':>7} {'errors':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
     for row in rows:
         print(f"{row['Name'][:38]:38} {row['Request Count']:>7} {row['Failure Count']:>7} "
