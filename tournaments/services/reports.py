@@ -15,7 +15,7 @@ from scoring.entries import plain_masters
 from scoring.messages import say
 from scoring.problems import conflict
 from scoring.report import Report, breakdown_from_dict, mission_from_dict, other_side
-from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport, Result
+from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport
 from tournaments.services.changes import SHARED, event_change
 from tournaments.services.results import game_leaders, locked_game, result_record, result_save, result_scores
 
@@ -81,7 +81,7 @@ def _checked(game: Game, report: Report):
 def _locked(game: Game, player: Player) -> tuple[Game, dict[str, PlayerReport]]:
     """The game, locked against a simultaneous report, and its players' versions by side."""
     game = locked_game(game)
-    if Result.objects.filter(game=game).exists():
+    if getattr(game, "result", None) is not None:
         raise conflict("result_confirmed", say(
             "This game's result is confirmed; only an organizer can correct it now."))
     if game.side_of(player.id) is None:

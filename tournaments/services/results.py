@@ -30,7 +30,7 @@ def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | 
         masters, leaders = game_leaders(game, masters)
     with event_change(game.round.event, lock=SHARED):
         game = locked_game(game)
-        existing = Result.objects.filter(game=game).first()
+        existing = getattr(game, "result", None)
         before = result_snapshot(existing)
         known = [existing] if existing else list(game.reports.all())
         versions = [version_snapshot(v) for v in game.reports.all()]
@@ -52,8 +52,10 @@ def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | 
 
 def locked_game(game: Game) -> Game:
     """The game's row locked (only its own row: the event is locked first, shared, by event_change),
-    fresh; a conflict when its round was removed meanwhile."""
-    locked = Game.objects.select_for_update(of=("self",)).select_related("round__event").filter(pk=game.pk).first()
+    fresh, with its result as it stands (`getattr(locked, "result", None)`); a conflict when its round was
+    removed meanwhile."""
+    locked = Game.objects.select_for_update(of=("self",)).select_related("round__event", "result").filter(
+        pk=game.pk).first()
     if locked is None:
         raise conflict("game_removed", say("This game's round was removed meanwhile; reload the round."))
     for side in ("player_a", "player_b"):  # the players already read stay read, unless a swap changed them
@@ -104,10 +106,10 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
         game.strategy, game.deployment = report.mission.strategy, report.mission.deployment
         game.scheme_pool = list(report.mission.scheme_pool)
         game.save(update_fields=["strategy", "deployment", "scheme_pool"])
-    # The one read of the result there is: the game's row is locked, so nobody adds one meanwhile, and
-    # it is written below without update_or_create's lock and savepoints (five round trips fewer, on the
-    # write a player waits for).
-    previous = Result.objects.filter(game=game).first()
+    # The result as it stands, read with the locked game (or now): the game's row is locked, so nobody adds
+    # one meanwhile, and it is written below without update_or_create's lock and savepoints (five round trips
+    # fewer, on the write a player waits for).
+    previous = getattr(game, "result", None)
     leaves = event.rules().conceder_leaves  # the event's rule: GG2017's conceder stands down, GG Zero's plays on
     if leaves and previous and previous.outcome == CONCEDED and (report.outcome, report.loser) != (
             CONCEDED, previous.loser):
@@ -136,7 +138,8 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
         diff_b=side_b.diff,
     )
     if previous is None:
-        return Result.objects.create(game=game, **values), True
+        game.result = Result.objects.create(game=game, **values)
+        return game.result, True
     for field, value in values.items():
         setattr(previous, field, value)
     previous.save()
