@@ -302,3 +302,21 @@ def test_a_draft_round_is_invisible_to_keys_and_the_tab_bar(api):
     assert Api(APIClient(), key=own.key).post("/api/games/999999/report/", {"vp_a": 5, "vp_b": 3})[0] == 404
     page = Client().get(f"/e/{event['slug']}/").content.decode()
     assert f"/e/{event['slug']}/rounds/1/" not in page
+
+
+def test_a_report_and_its_confirmation_cost_a_bounded_number_of_queries(running):
+    """What a player waits for on a busy Saturday, each query waiting its turn for a core (issue 36,
+    docs/performance.md): a report in at most 12 queries and its confirmation in at most 14 on PostgreSQL,
+    one fewer each on SQLite (no shared lock on the event's row)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    gid, reporter = running.side(0, "a")
+    _, opponent = running.side(0, "b")
+    fewer = 0 if connection.vendor == "postgresql" else 1
+    with CaptureQueriesContext(connection) as reporting:
+        assert reporter.post(f"/api/games/{gid}/report/", {"vp_a": 7, "vp_b": 4})[0] == 200
+    with CaptureQueriesContext(connection) as confirming:
+        assert opponent.post(f"/api/games/{gid}/confirm/")[1]["status"] == "confirmed"
+    assert len(reporting) <= 12 - fewer, [q["sql"][:90] for q in reporting.captured_queries]
+    assert len(confirming) <= 14 - fewer, [q["sql"][:90] for q in confirming.captured_queries]
