@@ -194,7 +194,9 @@ class GameSerializer(serializers.ModelSerializer):
 
     bye = serializers.BooleanField(source="is_bye", read_only=True)
     status = serializers.SerializerMethodField()
-    result = serializers.SerializerMethodField()
+    # A nested field, not a method building a serializer per game: a round of 64 games paid for 64 copies
+    # of the result serializer's fields.
+    result = ResultSerializer(read_only=True, allow_null=True, help_text="The confirmed result; null until then.")
     versions = VersionSerializer(source="reports", many=True, read_only=True, required=False)
     event = serializers.IntegerField(source="round.event_id", read_only=True)
     round = serializers.IntegerField(source="round.number", read_only=True)
@@ -214,10 +216,6 @@ class GameSerializer(serializers.ModelSerializer):
 
     def get_status(self, game) -> serializers.ChoiceField(choices=GAME_STATUSES):
         return game.result_status()
-
-    def get_result(self, game) -> ResultSerializer(allow_null=True):
-        result = getattr(game, "result", None)
-        return ResultSerializer(result).data if result else None
 
     def to_representation(self, game):
         data = super().to_representation(game)
