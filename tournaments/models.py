@@ -181,7 +181,9 @@ class Round(models.Model):
     published_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["event", "number"]
+        # The event's id, not the event: ordering by the event would join it to sort by its date and name,
+        # in every query of rounds (and of games and versions, which sort by their round).
+        ordering = ["event_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="round_number_unique_in_event"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
@@ -203,6 +205,9 @@ class Round(models.Model):
         return max(0, self.clock_left - int((now - self.clock_started_at).total_seconds()))
 
 
+BY_TABLE = models.F("table").asc(nulls_last=True)  # a round's games as they are seated: the bye last
+
+
 class Game(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     table = models.PositiveSmallIntegerField(null=True, blank=True)  # none for a bye
@@ -216,7 +221,7 @@ class Game(models.Model):
     scheme_pool = models.JSONField(default=list, blank=True)
 
     class Meta:
-        ordering = ["round", models.F("table").asc(nulls_last=True)]
+        ordering = ["round", BY_TABLE]
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="table_unique_in_round"),
             models.CheckConstraint(condition=~Q(player_a=models.F("player_b")), name="game_two_different_players"),
@@ -376,5 +381,5 @@ class PlayerReport(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["game", "updated_at"]
+        ordering = ["game_id", "updated_at"]  # not "game": that joins the game and its round to sort
         constraints = [models.UniqueConstraint(fields=["game", "side"], name="one_version_per_side")]

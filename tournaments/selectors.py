@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.db.models import Count, Max, Min, Prefetch, Q
 
 from scoring.missions import MissionHistory
-from tournaments.models import Event, Game, Result, Round, Seat
+from tournaments.models import BY_TABLE, Event, Game, Result, Round, Seat
 from tournaments.pairing.report import History
 from tournaments.planning import Attendee, RoundInputs
 from tournaments.standings import (
@@ -154,8 +154,10 @@ def rounds_with_games(event: Event, *, drafts: bool = False):
     """Rounds with their games (by table, the bye last), results and players' versions: three queries for
     any number of rounds. A draft only `drafts` (the organizers)."""
     rounds = event.round_set.all() if drafts else published_rounds(event)
-    return rounds.select_related("event").prefetch_related(
-        Prefetch("games", queryset=Game.objects.select_related("result")), "games__reports")
+    # Each round's games by table (the prefetch groups them by round): sorting them by their round too, as
+    # Game's default ordering does, would join the rounds for nothing.
+    by_table = Game.objects.select_related("result").order_by(BY_TABLE)
+    return rounds.select_related("event").prefetch_related(Prefetch("games", queryset=by_table), "games__reports")
 
 
 def round_with_games(event: Event, number: int, *, drafts: bool = False) -> Round | None:

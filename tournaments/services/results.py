@@ -55,7 +55,7 @@ def locked_game(game: Game) -> Game:
     fresh, with its result as it stands (`getattr(locked, "result", None)`); a conflict when its round was
     removed meanwhile."""
     locked = Game.objects.select_for_update(of=("self",)).select_related("round__event", "result").filter(
-        pk=game.pk).first()
+        pk=game.pk).order_by("pk").first()  # one row: no need to sort it by its round
     if locked is None:
         raise conflict("game_removed", say("This game's round was removed meanwhile; reload the round."))
     for side in ("player_a", "player_b"):  # the players already read stay read, unless a swap changed them
