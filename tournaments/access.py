@@ -34,7 +34,8 @@ def player_for_key(key: str) -> Player | None:
     """The entry a private key belongs to, or None (the same None whether or not it ever existed)."""
     if not key or len(key) > KEY_LENGTH_MAX:
         return None
-    return Player.objects.select_related("event", "user").filter(key=key).first()
+    # Unordered: a key is unique, and the players' default order (by name) would sort for nothing.
+    return Player.objects.select_related("event", "user").filter(key=key).order_by().first()
 
 
 def acting_player(event: Event, *, user=None, key_player: Player | None = None) -> Player | None:

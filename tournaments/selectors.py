@@ -193,7 +193,11 @@ def events_by_phase() -> dict[str, list[Event]]:
 
 
 def player_games(player) -> list[Game]:
-    """A player's games in published rounds, round by round, with results and both players."""
-    return list(Game.objects.filter(seats__player=player, round__published_at__isnull=False)
-                .select_related("round", "result", "player_a", "player_b")
-                .prefetch_related("reports").order_by("round__number"))
+    """A player's games in published rounds, round by round, with results and both players; each round's
+    event is the player's own, already read (not joined again, nor read by the round clock)."""
+    games = list(Game.objects.filter(seats__player=player, round__published_at__isnull=False)
+                 .select_related("round", "result", "player_a", "player_b")
+                 .prefetch_related("reports").order_by("round__number"))
+    for game in games:
+        game.round.event = player.event
+    return games

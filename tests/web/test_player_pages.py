@@ -216,3 +216,22 @@ def test_settings_switch_self_reporting_off(round_two):
     assert Event.objects.get(slug="spring-open").self_reporting is False
     page = Client().get(private(ann)).content.decode()
     assert "An organizer enters the results" in page and 'value="report"' not in page
+
+
+def test_the_private_page_costs_the_same_few_queries_whatever_the_player_has_played(round_two):
+    """A player's phone opens this page as each game ends (issue 36): its games come in one query with
+    their rounds, whose event is the player's own, read once; the standings it shows are worked out once
+    per change to the event (the second visit reads them from the cache)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ann = round_two.player_a
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            assert Client().get(private(ann)).status_code == 200
+        return [q["sql"] for q in captured.captured_queries]
+
+    first, second = queries(), queries()
+    assert sum('FROM "tournaments_event"' in sql for sql in first) == 0, first  # joined with the player
+    assert len(second) < len(first) and len(second) <= 6, second

@@ -224,9 +224,11 @@ class GameSerializer(serializers.ModelSerializer):
         return data
 
 
-def load_game(pk) -> Game:
-    return get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b", "result")
-                             .prefetch_related("reports"), pk=pk)
+def load_game(pk, *, versions: bool = True) -> Game:
+    """The game with its round, event, players and result; with its players' versions unless the caller
+    reads them itself (a player's answer re-reads them locked, then for the answer)."""
+    games = Game.objects.select_related("round__event", "player_a", "player_b", "result")
+    return get_object_or_404(games.prefetch_related("reports") if versions else games, pk=pk)
 
 
 def answered(game: Game) -> Game:
@@ -327,7 +329,7 @@ class GamePlayerAnswer(APIView):
                                                              403: NOT_A_PLAYER, 404: NO_SUCH_GAME},
                    parameters=[RETRY_AFTER])
     def post(self, request, pk):
-        game = load_game(pk)
+        game = load_game(pk, versions=False)
         if game.round.is_draft:  # invisible until published: the same answer as a game that does not exist
             raise Http404("No such game")
         player = self.player_of(request, game)

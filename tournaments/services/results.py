@@ -32,8 +32,9 @@ def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | 
         game = locked_game(game)
         existing = getattr(game, "result", None)
         before = result_snapshot(existing)
-        known = [existing] if existing else list(game.reports.all())
-        versions = [version_snapshot(v) for v in game.reports.all()]
+        reports = list(game.reports.all())  # read once: the locked game has them in no cache
+        known = [existing] if existing else reports
+        versions = [version_snapshot(v) for v in reports]
         kept_masters, kept_leaders = next((((k.master_a, k.master_b), (k.leader_a, k.leader_b)) for k in known
                                            if k.master_a or k.master_b), (("", ""), ("", "")))
         if leaders is None:

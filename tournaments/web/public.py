@@ -210,6 +210,7 @@ def final_page(request, slug):
 def player_page(request, slug, player_id):
     event = get_object_or_404(Event, slug=slug)
     player = get_object_or_404(Player.objects.select_related("person"), pk=player_id, event=event, is_ringer=False)
+    player.event = event  # read above: its games' rounds take it from here
     games = [presenters.game_played(player, game) for game in selectors.player_games(player)]
     return render(request, "public/player.html", {
         "event": event, "player": player, "faction": presenters.faction(event.format, player.faction), "games": games})
