@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Max, Min, Prefetch, Q
 
+from gaininggrounds import http_cache
 from scoring.missions import MissionHistory
 from tournaments.models import BY_TABLE, Event, Game, Result, Round, Seat
 from tournaments.pairing.report import History
@@ -63,6 +64,13 @@ def event_standings(event: Event, *, after_round: int | None = None) -> list[Sta
                    event.adjustments.values_list("player_id", "tp", "round_number")]
     return standings(entrants(event), side_results(event), after_round=after_round, tiebreaks=event.tiebreaks,
                      adjustments=adjustments, seated=seated_players(event, after_round=after_round))
+
+
+def current_standings(event: Event) -> list[Standing]:
+    """`event_standings` as of the event's last change, worked out once per change and shared by every
+    process (the public standings page and each player's private page read them alike)."""
+    return http_cache.memo(http_cache.scope_key("event", "event_id", event.pk), f"standings:{event.pk}",
+                           lambda: event_standings(event))
 
 
 def non_players(event: Event) -> set[int]:

@@ -235,3 +235,27 @@ def test_the_private_page_costs_the_same_few_queries_whatever_the_player_has_pla
     first, second = queries(), queries()
     assert sum('FROM "tournaments_event"' in sql for sql in first) == 0, first  # joined with the player
     assert len(second) < len(first) and len(second) <= 6, second
+
+
+STANDINGS_QUERY = 'AS "game__round__number"'  # the results by side, which only the standings read
+
+
+def test_the_public_standings_and_the_private_pages_work_out_the_standings_once_per_change(round_two):
+    """What the standings page worked out, each player's private page reads from the cache until the event
+    changes again (issue 36: on a busy Saturday both are asked between every two results)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ann = round_two.player_a
+    event = ann.event
+    assert Client().get(f"/e/{event.slug}/standings/").status_code == 200
+    with CaptureQueriesContext(connection) as captured:
+        page = Client().get(private(ann)).content.decode()
+    assert "Current place" in page
+    assert not any(STANDINGS_QUERY in q["sql"]
+                   for q in captured.captured_queries), "the standings were worked out again"
+    Client().post(private(round_two.player_b), {"action": "report", "my_vp": 2, "their_vp": 5, "outcome": "played"})
+    with CaptureQueriesContext(connection) as captured:
+        Client().get(private(ann))
+    assert any(STANDINGS_QUERY in q["sql"]
+               for q in captured.captured_queries), "a change must make them worked out afresh"

@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
-from gaininggrounds import http_cache, logs
+from gaininggrounds import logs
 from gaininggrounds.params import whole_number
 from people.models import PendingLink
 from scoring.formats import get_format
@@ -189,8 +189,7 @@ def _current_game(event: Event, player: Player, game: Game) -> dict:
 def _where_i_stand(event: Event, player: Player, games: list[Game]) -> dict | None:
     """The player's place among those who played (shared: "4="), of how many, and their record so far;
     None before they have a result, or when they are not ranked (the Ringer, a disqualified player)."""
-    rows = http_cache.memo(http_cache.scope_key("event", "event_id", event.pk), f"standings:{event.pk}",
-                           lambda: selectors.event_standings(event))
+    rows = selectors.current_standings(event)
     mine = next((row for row in rows if row.entrant.id == player.id and row.played), None)
     record = [0, 0, 0]  # won, drawn, lost
     for game in games:

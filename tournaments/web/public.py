@@ -168,7 +168,7 @@ def hall_page(request, slug):
 def standing_rows(event: Event) -> list[dict]:
     """The standings as plain strings for the (up to 256) rows: the template neither localizes numbers nor
     resolves urls per row."""
-    standings = selectors.event_standings(event)
+    standings = selectors.current_standings(event)
     places = Counter(s.rank for s in standings if s.played)
     factions = {key: presenters.faction(event.format, key) for key in {s.entrant.faction for s in standings}}
     link = player_link(event.slug)
