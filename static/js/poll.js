@@ -13,21 +13,6 @@
     var el = event.target.closest && event.target.closest("[data-poll]");
     if (el) el.dataset.dirty = "1";
   });
-  // An element marked data-poll-page polls its page's own address, as a visitor opening the page asks it
-  // (no htmx headers, no empty search), and takes its part from the whole page (hx-select): the proxy's
-  // and the application's caches then keep one copy for the openers and the pollers, rendered once per
-  // change instead of once for each.
-  document.addEventListener("htmx:configRequest", function (event) {
-    var el = event.detail.elt;
-    if (!(el && el.hasAttribute && el.hasAttribute("data-poll-page"))) return;
-    Object.keys(event.detail.headers).forEach(function (name) {
-      if (/^HX-/i.test(name)) delete event.detail.headers[name];
-    });
-    var parameters = event.detail.parameters;
-    Array.from(parameters.keys ? parameters.keys() : Object.keys(parameters)).forEach(function (name) {
-      if (parameters[name] === "") delete parameters[name];
-    });
-  });
   setInterval(function () {
     if (document.visibilityState !== "visible" || !window.htmx) return;
     var now = Date.now();
