@@ -46,6 +46,12 @@ ACTIONS = {
     "report_corrected": "A player corrected their own report before confirmation.",
     "result_confirmed": "The opponent confirmed a reported result; it counts.",
     "result_disputed": "The opponent disputed a reported result with their own figures.",
+    "announcement_changed": "The event's announcement changed (venue, times, price, cap, deadline, lists, mails).",
+    "event_cancelled": "The event was cancelled before it started; everyone signed up was told.",
+    "event_uncancelled": "A cancellation was taken back.",
+    "payment_marked": "An entry was marked unpaid, paid, refunded or free (with a note).",
+    "waitlist_reordered": "The organizer put the waitlist in a new order.",
+    "signup_withdrawn": "A sign-up without a place (waitlisted or unconfirmed) was withdrawn.",
 }
 
 Actor = AbstractBaseUser | Player | None

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "audit",
     "jobs",
     "notifications",
+    "signups",
 ]
 
 MIDDLEWARE = [
@@ -158,6 +159,7 @@ CELERY_BEAT_SCHEDULE = {
     "clear-old-exports": {"task": "jobs.tasks.clear_old_exports", "schedule": 3600},
     "fail-lost-jobs": {"task": "jobs.tasks.fail_lost_jobs", "schedule": 300},
     "refresh-due-ratings": {"task": "people.tasks.refresh_all_due_ratings", "schedule": 300},
+    "sign-up-reminders": {"task": "signups.tasks.send_reminders", "schedule": 3600},
 }
 # A field at least this strong is paired by a Celery job (202 and a job URL) rather than in the request.
 PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))
@@ -223,6 +225,10 @@ RATE_LIMITS = {
     "reset_address": os.environ.get("THROTTLE_RESET_ADDRESS", "10/hour"),
     "reset_account": os.environ.get("THROTTLE_RESET_ACCOUNT", "3/hour"),
     "signup_address": os.environ.get("THROTTLE_SIGNUP_ADDRESS", "10/hour"),
+    # Signing up for an event without an account mails a confirmation link: per client address (wide: a
+    # club signs up together from one wifi) and per email asked for.
+    "entry_address": os.environ.get("THROTTLE_ENTRY_ADDRESS", "30/hour"),
+    "entry_email": os.environ.get("THROTTLE_ENTRY_EMAIL", "5/hour"),
 }
 # Client addresses come from REMOTE_ADDR unless this many proxies (nginx) stand in front.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
@@ -336,6 +342,11 @@ elif os.environ.get("EMAIL_FILE_PATH"):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gaininggrounds@localhost")
+# The site's address as people reach it, for the links in mails (a sign-up's confirmation, private pages).
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
+# How long a sign-up's confirmation link works; and the time zone a new event's times are announced in.
+SIGNUP_CONFIRM_HOURS = int(os.environ.get("SIGNUP_CONFIRM_HOURS", "48"))
+EVENT_TIME_ZONE = os.environ.get("EVENT_TIME_ZONE", "Europe/London")
 
 # Error reports to a Sentry-compatible service, off unless SENTRY_DSN is set (gaininggrounds/error_reports.py).
 if os.environ.get("SENTRY_DSN"):

@@ -26,6 +26,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.web.urls_public")),
     path("", include("people.urls")),
+    path("", include("signups.urls")),
     path("", include("tournaments.web.urls_accounts")),
     path("console/", include("tournaments.web.urls_console")),
 ]

@@ -72,6 +72,12 @@ def report_disputed(game: Game, disputer: Player, version_stamp: str) -> None:
         _queue(event, None, Notification.DISPUTED, about, subject, subject, to=organizer.email)
 
 
+def mail_to(event, to: str, kind: str, about: str, subject: str, body: str) -> None:
+    """One mail about `event` to an address (a sign-up's, before any entry exists), once per (to, kind,
+    about); nothing when there is no address."""
+    _queue(event, None, kind, about, subject, body, to=to)
+
+
 def one_line(text: str) -> str:
     """A mail header carries one line: any run of whitespace or control characters becomes a space
     (a name typed before names were checked may still hold a newline)."""

@@ -92,6 +92,11 @@ def _event_restored(event) -> None:
     event_ratings_due(event)
 
 
+def _entry_removed(event, *, player, by=None) -> None:
+    """An entry removed (a mistake, or a withdrawal before the day) has no game, so no rating moves; its
+    person stays, as every person does, with the entries they have elsewhere."""
+
+
 def _event_finished(event) -> None:
     """Finished, its games start to count; reopened, they stop until it is finished again."""
     event_ratings_due(event)
@@ -113,6 +118,7 @@ HEARD = {
     signals.ENTRY_REGISTERED: _entry_registered,
     signals.ENTRY_RESTORED: _entry_restored,
     signals.ENTRY_CHANGED: _entry_changed,
+    signals.ENTRY_REMOVED: _entry_removed,
     signals.RESULT_CHANGED: _result_changed,
     signals.DATE_MOVED: _date_moved,
     signals.EVENT_RESTORED: _event_restored,

@@ -182,24 +182,6 @@ def round_pairings(rnd: Round) -> list[tuple]:
         "result__loser", "versions", "strategy", "deployment", "scheme_pool"))
 
 
-def events_by_phase() -> dict[str, list[Event]]:
-    """Events for the home page, in one query: upcoming (no round yet), running, finished (every planned
-    round paired and every game reported)."""
-    events = Event.objects.annotate(
-        rounds_made=ROUNDS_MADE,
-        open_games=Count("round_set__games", filter=Q(round_set__games__result__isnull=True)),
-    ).order_by("-date", "name")
-    phases: dict[str, list[Event]] = {"running": [], "upcoming": [], "finished": []}
-    for event in events:
-        if not event.rounds_made:
-            phases["upcoming"].append(event)
-        elif event.rounds_made == event.rounds and not event.open_games:
-            phases["finished"].append(event)
-        else:
-            phases["running"].append(event)
-    return phases
-
-
 def player_games(player) -> list[Game]:
     """A player's games in published rounds, round by round, with results and both players; each round's
     event is the player's own, already read (not joined again, nor read by the round clock)."""

@@ -1,7 +1,7 @@
 """The one hook the apps built on the tournament listen to (people: who an entry is, which ratings are
-due), so that the tournament imports nothing of theirs. A service tells it with
-`services.changes.announce`, inside the change's transaction, just where the change happens: what a
-listener writes (a person linked, a rating marked due) commits or rolls back with the change, and a
+due; sign-ups: a place freed for the waitlist), so that the tournament imports nothing of theirs. A
+service tells it with `services.changes.announce`, inside the change's transaction, just where the change
+happens: what a listener writes (a person linked, a rating marked due) commits or rolls back with the change, and a
 listener that refuses (a Problem raised) refuses the whole change. Work that must wait for the commit, a
 listener puts off with transaction.on_commit itself.
 
@@ -15,9 +15,11 @@ ENTRY_REGISTERED = "entry_registered"
 # player; user, person (the id the backup names, perhaps another server's), original (the event's slug there)
 ENTRY_RESTORED = "entry_restored"
 ENTRY_CHANGED = "entry_changed"  # player; fields (the names of the fields an organizer set)
+ENTRY_REMOVED = "entry_removed"  # player (still in the database: told just before it is deleted), by
 RESULT_CHANGED = "result_changed"  # game (its result entered, corrected, confirmed or replaced)
 DATE_MOVED = "date_moved"  # before, after (the event's two dates)
 EVENT_RESTORED = "event_restored"  # a backup restored as this new event, whole
 EVENT_FINISHED = "event_finished"  # finished or reopened: only a finished event's games are rated
-KINDS = (ENTRY_REGISTERED, ENTRY_RESTORED, ENTRY_CHANGED, RESULT_CHANGED, DATE_MOVED, EVENT_RESTORED, EVENT_FINISHED)
+KINDS = (ENTRY_REGISTERED, ENTRY_RESTORED, ENTRY_CHANGED, ENTRY_REMOVED, RESULT_CHANGED, DATE_MOVED, EVENT_RESTORED,
+         EVENT_FINISHED)
 tournament_changed = Signal()

@@ -64,6 +64,7 @@ class World:
     series: str  # kept by the organizer
     fmt: str = "gg2017"
     edition: str = "M2E"
+    signup_key: str = "no-such-sign-up"
 
 
 def build_world() -> World:
@@ -218,6 +219,23 @@ API = [
     ("edition statistics", "GET", "/api/stats/{edition}/", None, EVERYONE_200, None),
     ("event statistics", "GET", "/api/events/{e}/stats/", None, EVERYONE_200, None),
     ("series statistics", "GET", "/api/series/{series}/stats/", None, EVERYONE_200, None),
+    # The run-up (signups/). E has started: cancelling it is refused by its state.
+    ("announcement", "GET", "/api/events/{e}/announcement/", None, EVERYONE_200, None),
+    ("edit announcement", "PATCH", "/api/events/{e}/announcement/", {"venue": "Hall"}, organizers(200), None),
+    ("cancel", "POST", "/api/events/{e}/cancel/", {"cancelled": True}, organizers(409), None),
+    ("sign-ups", "GET", "/api/events/{e}/sign-ups/", None, organizers(200), None),
+    # F's sign-ups are open: with an account placed at once (201), else by email and its link (202).
+    ("sign up", "POST", "/api/events/{f}/sign-ups/", {"name": "Gil", "email": "gil@example.org", "faction": "guild"},
+     answers(202, 201, 202, 202, 202, 202, 201, 201, 201), None),
+    ("promote", "POST", "/api/events/{e}/sign-ups/999999/promote/", {},
+     answers(401, 403, 403, 403, 403, 403, 404, 404, 403), None),
+    ("waitlist", "GET", "/api/events/{e}/waitlist/", None, organizers(200), None),
+    ("payments", "POST", "/api/events/{e}/payments/", {"csv": "ann@example.org"}, organizers(200), None),
+    ("crew lists", "GET", "/api/events/{e}/crew-lists/", None, organizers(200), None),
+    ("payment", "PUT", "/api/events/{e}/players/{ann}/payment/", {"paid": "paid"}, organizers(200), None),
+    ("confirm a sign-up", "POST", "/api/sign-ups/confirm/", {"token": "nope"}, answers(*[400] * 9), None),
+    ("a sign-up", "GET", "/api/sign-ups/{signup_key}/", None, answers(*[404] * 9), None),
+    ("withdraw a sign-up", "POST", "/api/sign-ups/{signup_key}/withdraw/", {}, answers(*[404] * 9), None),
 ]
 
 PAGES = [
@@ -247,7 +265,14 @@ PAGES = [
         ("print", "/console/e/{slug}/rounds/1/print/"), ("settings", "/console/e/{slug}/settings/"),
         ("audit", "/console/e/{slug}/audit/"), ("job", "/console/jobs/{export}/"),
         ("people", "/console/e/{slug}/people/"), ("suggestions", "/console/e/{slug}/people/suggest/?name=an"),
-        ("job download", "/console/jobs/{export}/download/"))],
+        ("job download", "/console/jobs/{export}/download/"), ("sign-ups", "/console/e/{slug}/sign-ups/"),
+        ("announcement", "/console/e/{slug}/announcement/"), ("sign-ups CSV", "/console/e/{slug}/sign-ups.csv"))],
+    ("console paid", "POST", "/console/e/{slug}/sign-ups/paid/{ann}/",
+     answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
+    ("sign-up page", "GET", "/e/{f_slug}/sign-up/", EVERYONE_200),
+    ("calendar file", "GET", "/e/{slug}/calendar.ics", EVERYONE_200),
+    ("events calendar", "GET", "/events.ics", EVERYONE_200),
+    ("a sign-up's page", "GET", "/sign-ups/{signup_key}/", answers(*[404] * 9)),
     ("console export", "POST", "/console/e/{slug}/export/standings/",
      answers(302, 403, 302, 302, 302, 302, 200, 200, 403)),
     ("console drop", "POST", "/console/e/{slug}/players/{ann}/drop/",

@@ -9,6 +9,7 @@ from django.db import connection
 from people import services as people
 from people.models import Person, Series
 from people.series import series_create
+from signups.services import signup_request
 from tests.factories import event_made
 from tests.services.test_races import race
 from tournaments import services
@@ -24,7 +25,7 @@ def test_two_first_entries_of_one_account_at_once_make_one_person(transactional_
         ada = get_user_model().objects.create_user(f"ada{attempt}", password="-")
         events = [event_made(organizer, players=0, name=f"Open {attempt} {n}", registration_open=True)
                   for n in range(2)]
-        outcomes = race(*(partial(services.player_self_register, event=event, user=ada, name="Ada",
+        outcomes = race(*(partial(signup_request, event=event, user=ada, name="Ada",
                                   faction="guild") for event in events))
         assert outcomes == ["done", "done"], outcomes
         person = Person.objects.get(user=ada)

@@ -137,15 +137,16 @@ def test_sign_up_register_while_open_and_find_my_events(event):
     assert weak.status_code == 200 and "too short" in weak.content.decode()  # Django's password validators
     person.post("/accounts/signup/", {"username": "zoe", "email": "zoe@example.org",
                                       "password1": "a-long-Malifaux-pass", "password2": "a-long-Malifaux-pass"})
-    page = person.get("/e/summer/").content.decode()
-    assert "Registration is open" in page and 'name="faction"' in page
-    person.post("/e/summer/register/", {"name": "Zoé", "faction": "neverborn", "club": ""})
+    assert "/e/summer/sign-up/" in person.get("/e/summer/").content.decode()
+    page = person.get("/e/summer/sign-up/").content.decode()
+    assert 'name="faction"' in page and 'name="email"' not in page  # the account's address
+    person.post("/e/summer/sign-up/", {"name": "Zoé", "faction": "neverborn", "club": ""})
     player = Player.objects.get(event__slug="summer", name="Zoé")
     assert player.user.username == "zoe"
     mine = person.get("/accounts/").content.decode()
     assert "Summer" in mine and private(player) in mine
-    # Once round 1 exists the event is closed to self-registration, even with the setting on.
-    assert "Registration is open" not in person.get("/e/spring-open/").content.decode()
+    # Once round 1 exists the event is closed to sign-ups, even with the setting on.
+    assert "/sign-up/" not in person.get("/e/spring-open/").content.decode()
 
 
 def test_password_reset_sends_a_link_by_email(event):

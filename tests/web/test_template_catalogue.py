@@ -9,7 +9,9 @@ from django.utils.translation.template import templatize
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
-CALL = re.compile(r"\b(n?gettext)\((u'(?:[^'\\]|\\.)*')(?:\s*,\s*(u'(?:[^'\\]|\\.)*'))?")
+# Django writes a string holding an apostrophe in double quotes (u"the store's"), any other in single ones.
+QUOTED = r"u'(?:[^'\\]|\\.)*'|u\"(?:[^\"\\]|\\.)*\""
+CALL = re.compile(rf"\b(n?gettext)\(({QUOTED})(?:\s*,\s*({QUOTED}))?")
 
 
 def catalogue_ids() -> set[str]:
@@ -44,7 +46,8 @@ MARKERS = {"_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "say"}
 def code_ids() -> dict[str, str]:
     """The first literal argument of every gettext-style call (and the rules module's say()) in the code."""
     found = {}
-    for folder in ("tournaments", "people", "scoring", "ratings", "audit", "jobs", "notifications", "gaininggrounds"):
+    for folder in ("tournaments", "people", "scoring", "ratings", "audit", "jobs", "notifications", "signups",
+                   "gaininggrounds"):
         for path in (ROOT / folder).rglob("*.py"):
             if "migrations" in path.parts:
                 continue

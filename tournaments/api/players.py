@@ -9,6 +9,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from gaininggrounds.http_cache import public_cache
+from signups.api import OwnSignUpSerializer, own
+from signups.services import signup_request
 from tournaments import services
 from tournaments.access import is_organizer
 from tournaments.api.openapi import PerAction, conflicts
@@ -114,23 +116,28 @@ class EventRegistration(EventScoped):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=RegistrationSerializer, responses={
-                       201: PlayerSerializer, 409: conflicts("registration_closed", "event_started", "event_finished")},
+                       201: PlayerSerializer, 202: OwnSignUpSerializer,
+                       409: conflicts("registration_closed", "deadline_passed", "event_cancelled", "event_started",
+                                      "event_finished", "already_registered", "already_waitlisted")},
                    summary="Register yourself for an event",
-                   description="Any signed-in user, while the organizer keeps registration open and before the "
-                               "first round: enters the event (the name defaults to their username), and their "
-                               "account then acts as the player (reporting, confirming). 409 `registration_closed` "
-                               "or `event_started` otherwise.")
+                   description="Any signed-in user, while the organizer keeps registration open, before the "
+                               "deadline and the first round: signs up with their account (the name defaults to "
+                               "their username; the same as POST .../sign-ups/). 201 with the entry when a place "
+                               "is free (the account then acts as the player: reporting, confirming); 202 with "
+                               "the waitlist position once the event is full. 409 `registration_closed`, "
+                               "`deadline_passed`, `event_cancelled`, `event_started` or `event_finished` "
+                               "otherwise.")
     def post(self, request, event_id):
-        """A signed-in person registers themselves while the organizer keeps registration open; their
-        account then acts as the player (reporting, confirming)."""
+        """A signed-in person signs up with their account (signups.services: the cap and the waitlist)."""
         event = get_object_or_404(Event, pk=event_id)
         data = RegistrationSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         name = data.validated_data.get("name") or request.user.get_username()[:100]
-        player = services.player_self_register(event=event, user=request.user, name=name,
-                                               faction=data.validated_data["faction"],
-                                               club=data.validated_data["club"])
-        return Response(players_out(request, event, player), status=status.HTTP_201_CREATED)
+        signup = signup_request(event=event, user=request.user, name=name, faction=data.validated_data["faction"],
+                                club=data.validated_data["club"], language=request.LANGUAGE_CODE)
+        if signup.player is None:
+            return Response(own(request, signup), status=status.HTTP_202_ACCEPTED)
+        return Response(players_out(request, event, signup.player), status=status.HTTP_201_CREATED)
 
 
 class PlayerAction(EventScoped):

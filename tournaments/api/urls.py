@@ -1,6 +1,7 @@
 """The API's addresses, reversed by name under the "api" namespace (e.g. "api:job-download")."""
 from django.urls import path, re_path
 
+from signups import api as signups
 from tournaments.api import (
     events,
     feed,
@@ -31,6 +32,17 @@ urlpatterns = [
     path(f"{EVENT}audit/", events.EventAudit.as_view(), name="event-audit"),
     path(f"{EVENT}finish/", events.EventFinish.as_view(action="finish"), name="event-finish"),
     path(f"{EVENT}reopen/", events.EventFinish.as_view(action="reopen"), name="event-reopen"),
+    path(f"{EVENT}announcement/", signups.EventAnnouncement.as_view(), name="event-announcement"),
+    path(f"{EVENT}cancel/", signups.EventCancel.as_view(), name="event-cancel"),
+    path(f"{EVENT}sign-ups/", signups.EventSignUps.as_view(), name="event-signups"),
+    path(f"{EVENT}sign-ups/<int:signup_id>/promote/", signups.SignUpPromote.as_view(), name="signup-promote"),
+    path(f"{EVENT}waitlist/", signups.EventWaitlist.as_view(), name="event-waitlist"),
+    path(f"{EVENT}payments/", signups.EventPayments.as_view(), name="event-payments"),
+    path(f"{EVENT}crew-lists/", signups.EventCrewLists.as_view(), name="event-crew-lists"),
+    path(f"{EVENT}players/<int:player_id>/payment/", signups.PlayerPayment.as_view(), name="player-payment"),
+    path("sign-ups/confirm/", signups.SignUpConfirm.as_view(), name="signup-confirm"),
+    path("sign-ups/<str:key>/", signups.SignUpDetail.as_view(), name="signup-detail"),
+    path("sign-ups/<str:key>/withdraw/", signups.SignUpWithdraw.as_view(), name="signup-withdraw"),
     path(f"{EVENT}players/", players.EventPlayers.as_view(), name="event-players"),
     path(f"{EVENT}register/", players.EventRegistration.as_view(), name="event-register"),
     path(f"{EVENT}players/<int:player_id>/", players.PlayerDetail.as_view(), name="player-detail"),

@@ -9,7 +9,6 @@ from tournaments.services.players import (
                                           import_rows_checked,
                                           player_register,
                                           player_remove,
-                                          player_self_register,
                                           player_update,
                                           players_import,
 )
@@ -48,7 +47,7 @@ __all__ = [
     "players_check_in_all",
     "player_disqualify", "player_drop", "player_key_rotate", "player_register",
     "player_reinstate", "player_warn", "player_warnings",
-    "player_remove", "player_self_register", "player_update", "players_import", "report_confirm", "report_dispute",
+    "player_remove", "player_update", "players_import", "report_confirm", "report_dispute",
     "report_submit", "result_accept_version", "result_record", "result_save", "result_scores", "round_clock",
     "round_delete", "round_generate", "round_publish", "round_request", "round_seat_late", "round_swap", "tp_adjust",
     "tp_adjustment_remove",

@@ -11,11 +11,10 @@ from scoring.entries import NAME_LENGTH, faction_problem, name_key, plain, text_
 from scoring.formats import get_format, key_of
 from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict
-from tournaments import selectors
 from tournaments.models import Event, Player
 from tournaments.services.changes import announce, event_change
 from tournaments.services.events import refuse_roster_if_finished
-from tournaments.signals import ENTRY_CHANGED, ENTRY_REGISTERED
+from tournaments.signals import ENTRY_CHANGED, ENTRY_REGISTERED, ENTRY_REMOVED
 
 
 def player_register(
@@ -74,15 +73,6 @@ def _duplicate_name(name: str) -> Problem:
     return Problem("duplicate_name", say('A player named "{name}" is already registered.', name=name), "name")
 
 
-def player_self_register(*, event: Event, user, name: str, faction: str, club: str = "") -> Player:
-    """A signed-in person enters an event whose registration is open; their account acts as the player."""
-    if not event.registration_open:
-        raise conflict("registration_closed", say("Registration for this event is closed."))
-    if selectors.latest_round_number(event):
-        raise conflict("event_started", say("This event has started: ask an organizer to register you."))
-    return player_register(event=event, name=name, faction=faction, club=club, user=user)
-
-
 def player_update(*, player: Player, by, **changes) -> Player:
     """Correct an entry; the same checks as registration for the fields that change."""
     changes = {k: plain(v) if k in ("name", "club") else v for k, v in changes.items()}
@@ -120,6 +110,7 @@ def player_remove(*, player: Player, by) -> None:
         refuse_roster_if_finished(event)
         record(player.event, by, "player_removed", player=player,
                before={"name": player.name, "faction": player.faction, "club": player.club})
+        announce(event, ENTRY_REMOVED, player=player, by=by)  # sign-ups: the place goes to the waitlist
         player.delete()
 
 

@@ -1,4 +1,5 @@
-"""Pages for people with an account: signing up, their events, entering an event themselves."""
+"""Pages for people with an account: creating one, their events, their profile (an event's sign-up is
+signups.web)."""
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -13,10 +14,8 @@ from people import links
 from people import services as people
 from people.models import PendingLink, Person
 from scoring.problems import DomainError
-from tournaments import services
 from tournaments.access import attempt_wait, client_address
-from tournaments.models import Event
-from tournaments.web.forms import ProfileForm, RegistrationForm, SignUpForm, show_problems
+from tournaments.web.forms import ProfileForm, SignUpForm, show_problems
 
 
 def minutes(wait: float) -> int:
@@ -112,21 +111,3 @@ def link_answer(request, link_id):
                  _("%(event)s stays off your profile: that entry is someone else."))
         messages.success(request, words % {"event": link.entry.event.name})
     return redirect("accounts:profile")
-
-
-@login_required
-@require_POST
-def register(request, slug):
-    event = get_object_or_404(Event, slug=slug)
-    form = RegistrationForm(request.POST, format_key=event.format)
-    if form.is_valid():
-        try:
-            services.player_self_register(event=event, user=request.user, **form.cleaned_data)
-        except DomainError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(request, _("You are registered."))
-            return redirect("accounts:my-events")
-    else:
-        messages.error(request, _("Check the form: a name and a faction are needed."))
-    return redirect("public:event", event.slug)

@@ -32,6 +32,14 @@ SETTING_WORDS = {
     "late_arrivals": gettext_lazy("late arrivals"),
     "check_in_on_the_day": gettext_lazy("check-in on the day"),
     "player_votes": gettext_lazy("players' votes"),
+    "cap": gettext_lazy("places"),
+    "deadline": gettext_lazy("sign-up deadline"),
+    "starts_at": gettext_lazy("start time"),
+    "ends_at": gettext_lazy("end time"),
+    "how_to_pay": gettext_lazy("how to pay"),
+    "crew_lists": gettext_lazy("crew lists"),
+    "lists_due": gettext_lazy("crew lists due"),
+    "lists_shown": gettext_lazy("crew lists shown"),
 }
 
 
@@ -165,4 +173,29 @@ def sentence(record, names: dict[int, str]) -> str:
                                                             "player": player}
     if action == "key_rotated":
         return _("%(who)s replaced %(player)s's private link") % {"who": who, "player": player}
-    return f"{who}: {action}"  # an action newer than this table of sentences
+    return _sign_up_sentence(action, who, player, before, after) or f"{who}: {action}"  # newer than this table
+
+
+def _sign_up_sentence(action: str, who: str, player: str, before: dict, after: dict) -> str:
+    """The run-up's actions (the sign-ups app records them)."""
+    if action == "announcement_changed":
+        return _("%(who)s changed the announcement: %(changes)s") % {"who": who, "changes": _changes(before, after)}
+    if action == "event_cancelled":
+        return _("%(who)s cancelled the event") % {"who": who}
+    if action == "event_uncancelled":
+        return _("%(who)s took back the event's cancellation") % {"who": who}
+    if action == "payment_marked":
+        text = _("%(who)s marked %(player)s %(paid)s") % {"who": who, "player": player,
+                                                         "paid": paid_word(after.get("paid", ""))}
+        return text + (f" ({after['note']})" if after.get("note") else "")
+    if action == "waitlist_reordered":
+        return _("%(who)s reordered the waitlist: %(names)s") % {"who": who, "names": ", ".join(after.get("order", []))}
+    if action == "signup_withdrawn" and who == "system":  # from the person's own link or private page
+        return _("%(name)s withdrew their sign-up") % {"name": after.get("name", "?")}
+    if action == "signup_withdrawn":
+        return _("%(who)s withdrew %(name)s's sign-up") % {"who": who, "name": after.get("name", "?")}
+    return ""
+
+
+def paid_word(state: str) -> str:
+    return {"unpaid": _("unpaid"), "paid": _("paid"), "refunded": _("refunded"), "free": _("free")}.get(state, state)

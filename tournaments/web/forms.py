@@ -152,7 +152,8 @@ class SettingsForm(forms.Form):
     rematch_window = forms.IntegerField(label=_("Rematch window (rounds)"), **bounded(ROUNDS_RANGE))
     fresh_tables = forms.BooleanField(label=_("Keep players off tables they played on"), required=False)
     self_reporting = forms.BooleanField(label=_("Players report and confirm their own results"), required=False)
-    registration_open = forms.BooleanField(label=_("Registration open to signed-in players"), required=False)
+    registration_open = forms.BooleanField(label=_("Sign-ups open (from the event page, with an account or an email)"),
+                                           required=False)
     encounter_size = forms.IntegerField(label=_("Encounter size (Soulstones)"), **bounded(ENCOUNTER_SIZE_RANGE),
                                         required=False)
     round_minutes = forms.IntegerField(label=_("Round length (minutes)"), **bounded(ROUND_MINUTES_RANGE),
@@ -201,16 +202,6 @@ class SignUpForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
-
-
-class RegistrationForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=100)
-    faction = forms.ChoiceField(label=_("Faction"))
-    club = forms.CharField(label=_("Club"), max_length=100, required=False)
-
-    def __init__(self, *args, format_key: str, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [(f.key, localized(f)) for f in FORMATS[format_key].factions]
 
 
 class ProfileForm(forms.Form):

@@ -14,6 +14,7 @@ from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
 from scoring.report import CONCEDED, PLAYED, other_side
+from signups.models import SignUp
 from tournaments import selectors, services
 from tournaments.access import bad_key_wait, player_for_key, report_wait
 from tournaments.concessions import concession_effect, concession_rule
@@ -54,6 +55,9 @@ def private_page(request, key):
         "adjustments": player.adjustments.all(),
         "votes": _votes(event, player),
         "link_pending": PendingLink.objects.filter(entry=player).select_related("person").first(),
+        # Before the event starts, a player can give their place back (signups.web.player_withdraw) and
+        # reach their sign-up (its crew list).
+        **_before_the_day(event, player, games),
     })
     add_never_cache_headers(response)
     # The key is in the address: never sent to another site. (Not "no-referrer": browsers then send
@@ -61,6 +65,12 @@ def private_page(request, key):
     response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
+
+
+def _before_the_day(event: Event, player: Player, games) -> dict:
+    if games or event.finished_at is not None or selectors.latest_round_number(event):
+        return {"can_withdraw": False, "signup": None}
+    return {"can_withdraw": True, "signup": SignUp.objects.filter(player=player).first()}
 
 
 def _votes(event: Event, player: Player) -> dict | None:

@@ -5,23 +5,25 @@ from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.typeset import minus
-from scoring.formats import get_format
+from scoring.formats import EDITIONS, get_format
 from scoring.missions import AT_TABLE
 from scoring.report import BYE, PLAYED
+from signups.listing import Filters, listing
+from signups.presenters import countries_listed, public_lists, run_up
 from tournaments import selectors
 from tournaments.models import Event, Player, status_of
 from tournaments.services.awards import award_winners, wooden_spoon
 from tournaments.standings import DROPPED
 from tournaments.web import presenters
-from tournaments.web.forms import RegistrationForm
 from tournaments.web.presenters import clock_context, searchable
 from tournaments.web.rows import rendered_rows
 
 POLL_SECONDS = 20
+HOME_PARAMS = ("edition", "country", "region", "q", "up", "page")
 
 
 def switch_language(request, code):
@@ -39,9 +41,15 @@ def switch_language(request, code):
     return response
 
 
-@public_cache()
+@public_cache(params=HOME_PARAMS)
 def home(request):
-    return render(request, "public/home.html", {"phases": selectors.events_by_phase()})
+    """Running events, upcoming ones by date and past ones below, filtered as people look for an event."""
+    filters = Filters.of(request.GET)
+    listed = listing(filters, upcoming_page=request.GET.get("up", 1), past_page=request.GET.get("page", 1))
+    kept = urlencode({k: v for k, v in (("edition", filters.edition), ("country", filters.country),
+                                        ("region", filters.region), ("q", filters.words)) if v})
+    return render(request, "public/home.html", {**listed, "filters": filters, "kept": kept,
+                                                "editions": EDITIONS, "countries": countries_listed()})
 
 
 @public_cache("event", "slug")
@@ -50,14 +58,11 @@ def event_page(request, slug):
     link = player_link(event.slug)
     rounds = list(selectors.published_rounds(event).order_by("number").values_list("number", flat=True))
     apart = selectors.non_players(event) if rounds else set()
+    lists = public_lists(event)  # crew lists, where the organizer shows them
     players = [{"name": name, "href": link(pid), "faction": presenters.faction(event.format, faction),
-                "status": status, "did_not_play": pid in apart} for pid, name, faction, status in
+                "status": status, "did_not_play": pid in apart, "list": lists.get(pid, "")}
+               for pid, name, faction, status in
                event.players.filter(is_ringer=False).values_list("id", "name", "faction", "status")]
-    registration = None
-    if event.registration_open and not rounds:
-        entered = request.user.is_authenticated and event.players.filter(user=request.user).exists()
-        registration = {"entered": entered, "form": None if entered else RegistrationForm(
-            format_key=event.format, initial={"name": request.user.get_username()})}
     fmt = get_format(event.format)
     plan = [{"round": int(number), "strategy": presenters.localized(fmt.strategy(p.get("strategy", ""))),
              "deployment": presenters.localized(fmt.deployment(p.get("deployment", "")))}
@@ -66,7 +71,7 @@ def event_page(request, slug):
                                                  "edition": fmt.edition,
                                                  "players": rendered_rows("public/_player_row.html", players),
                                                  "played": len(players) - len(apart) if rounds else None,
-                                                 "registration": registration})
+                                                 "run_up": run_up(event, started=bool(rounds))})
 
 
 @public_cache("event", "slug", params=("q",))

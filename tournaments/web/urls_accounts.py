@@ -12,7 +12,6 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/profile/", accounts.my_profile, name="profile"),
     path("accounts/profile/links/<int:link_id>/", accounts.link_answer, name="link-answer"),
-    path("e/<slug:slug>/register/", accounts.register, name="register"),
     path("accounts/password-reset/", accounts.PasswordReset.as_view(
         success_url=reverse_lazy("accounts:password_reset_done")), name="password_reset"),
     path("accounts/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(

@@ -1,0 +1,138 @@
+"""The sign-ups' mails, each in the language the person signed up in, through the notification queue
+(written with the change, sent after it commits). Links are absolute, from settings.SITE_URL."""
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from notifications.services import mail_to
+from signups.models import REGISTERED, WAITLISTED, SignUp
+from signups.selectors import announcement_of, local_time, position_of
+
+
+def link(name: str, *args) -> str:
+    return settings.SITE_URL.rstrip("/") + reverse(name, args=args)
+
+
+def _address(signup) -> str:
+    return signup.email or (signup.user.email if signup.user_id else "")
+
+
+def _send(signup, kind: str, about: str, subject: str, lines: list[str]) -> None:
+    mail_to(signup.event, _address(signup), kind, about, subject, "\n\n".join(line for line in lines if line))
+
+
+def confirm_link(signup, token: str) -> None:
+    """The link that makes the sign-up count: it always goes, whatever the event's mail settings."""
+    with translation.override(signup.language):
+        _send(signup, "signup_confirm", f"signup:{signup.pk}:{signup.confirm_digest[:16]}",
+              _("%(event)s: confirm your sign-up") % {"event": signup.event.name}, [
+                  _("Follow this link to confirm your sign-up for %(event)s (nothing is held until you do):")
+                  % {"event": signup.event.name},
+                  link("signups:confirm", token),
+                  _("The link works once and expires in %(hours)s hours. If you did not sign up, ignore this mail.")
+                  % {"hours": settings.SIGNUP_CONFIRM_HOURS}])
+
+
+def _withdraw_line(signup) -> str:
+    return _("Your sign-up, and withdrawing if you cannot come: %(link)s") % {
+        "link": link("signups:signup", signup.key)}
+
+
+def _player_line(signup) -> str:
+    if not signup.player_id:
+        return ""
+    return _("Your private page for the day (your table, your opponent, reporting): %(link)s") % {
+        "link": link("public:private", signup.player.key)}
+
+
+def placed(signup) -> None:
+    """Confirmed: a place, or where on the waitlist."""
+    if not announcement_of(signup.event).mail_placed:
+        return
+    with translation.override(signup.language):
+        if signup.player_id:
+            subject = _("%(event)s: you have a place") % {"event": signup.event.name}
+        else:
+            subject = _("%(event)s: you are number %(n)s on the waitlist") % {
+                "event": signup.event.name, "n": position_of(signup)}
+        _send(signup, "signup_placed", f"signup:{signup.pk}:placed", subject,
+              [subject, _player_line(signup), _withdraw_line(signup), link("public:event", signup.event.slug)])
+
+
+def promoted(signup) -> None:
+    """A place came free and the waitlist gave it to them."""
+    if not announcement_of(signup.event).mail_promoted:
+        return
+    with translation.override(signup.language):
+        subject = _("%(event)s: a place came free, and it is yours") % {"event": signup.event.name}
+        _send(signup, "signup_promoted", f"signup:{signup.pk}:promoted", subject,
+              [subject, _player_line(signup), _withdraw_line(signup), link("public:event", signup.event.slug)])
+
+
+def _everyone(event):
+    """Who signed up and holds a place or a waitlist spot, with an address; and entries the organizer made."""
+    people = list(SignUp.objects.filter(event=event, state__in=(REGISTERED, WAITLISTED)).select_related("user"))
+    told = {s.player_id for s in people if s.player_id}
+    extra = [SignUp(event=event, name=p.name, email=p.email or (p.user.email if p.user_id else ""), state=REGISTERED,
+                    language=settings.LANGUAGE_CODE, player=p)
+             for p in event.players.filter(is_ringer=False).exclude(pk__in=told).select_related("user")]
+    return [s for s in people + extra if _address(s)]
+
+
+def _when_where(event, announcement) -> list[str]:
+    starts = local_time(event, announcement, announcement.starts_at)
+    when = f"{event.date:%Y-%m-%d}" + (f" {starts:%H:%M} ({announcement.time_zone})" if starts else "")
+    where = ", ".join(part for part in (announcement.venue, announcement.address) if part)
+    return [_("When: %(when)s") % {"when": when}, _("Where: %(where)s") % {"where": where} if where else ""]
+
+
+def changed(event, announcement) -> None:
+    """The date, the time or the venue moved: everyone signed up hears of it."""
+    if not announcement.mail_changes:
+        return
+    stamp = f"{event.date}|{announcement.starts_at}|{announcement.venue}|{announcement.address}"
+    about = f"changed:{event.pk}:{hashlib.sha256(stamp.encode()).hexdigest()[:16]}"
+    for signup in _everyone(event):
+        with translation.override(signup.language):
+            subject = _("%(event)s has changed: check the date, time and venue") % {"event": event.name}
+            mail_to(event, _address(signup), "event_changed", about, subject,
+                    "\n\n".join(line for line in [subject, *_when_where(event, announcement),
+                                                  link("public:event", event.slug)] if line))
+
+
+def cancelled(event, announcement) -> None:
+    if not announcement.mail_changes:
+        return
+    for signup in _everyone(event):
+        with translation.override(signup.language):
+            subject = _("%(event)s is cancelled") % {"event": event.name}
+            mail_to(event, _address(signup), "event_cancelled", f"cancelled:{event.pk}", subject,
+                    "\n\n".join([subject, _("Contact the organizer with any question about payments."),
+                                 link("public:event", event.slug)]))
+
+
+def reminder(event, announcement) -> int:
+    """The day before: time, venue and what to bring. Sent once per address (the notification's
+    uniqueness), however often the beat task runs."""
+    if not announcement.mail_reminder or announcement.cancelled_at is not None:
+        return 0
+    sent = 0
+    for signup in _everyone(event):
+        if signup.state != REGISTERED:
+            continue
+        with translation.override(signup.language):
+            subject = _("%(event)s is tomorrow") % {"event": event.name}
+            bring = _("Bring your crew, your Fate deck, measuring tools and markers.")
+            if announcement.crew_lists:
+                bring += " " + _("Send your crew list if you have not yet.")
+            mail_to(event, _address(signup), "event_reminder", f"reminder:{event.pk}:{event.date}", subject,
+                    "\n\n".join(line for line in [subject, *_when_where(event, announcement), bring,
+                                                  _player_line(signup),
+                                                  link("public:event", event.slug)] if line))
+            sent += 1
+    return sent

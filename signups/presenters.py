@@ -1,0 +1,54 @@
+"""What the public event page shows of the run-up: venue, times, price, places, the sign-up's state."""
+from __future__ import annotations
+
+from urllib.parse import quote_plus
+
+from django.utils import timezone
+from django_countries import countries
+
+from signups.models import AFTER_EVENT, PUBLIC_NOW, REGISTERED, WAITLISTED, Announcement, SignUp
+from signups.selectors import announcement_of, local_time, places_taken
+from signups.services import closed_reason
+from tournaments.models import Event
+
+
+def map_link(address: str) -> str:
+    """A search for the address on OpenStreetMap: a link, no embedded map (nothing loads from another site)."""
+    return f"https://www.openstreetmap.org/search?query={quote_plus(address)}" if address else ""
+
+
+def run_up(event: Event, *, started: bool) -> dict:
+    """The announcement as the event page shows it; the places and the sign-up button only before round 1."""
+    announcement = announcement_of(event)
+    waiting = SignUp.objects.filter(event=event, state=WAITLISTED).count() if not started else 0
+    closed = closed_reason(event, announcement)
+    return {
+        "a": announcement, "cancelled": announcement.cancelled_at is not None,
+        "starts": local_time(event, announcement, announcement.starts_at),
+        "ends": local_time(event, announcement, announcement.ends_at),
+        "map": map_link(announcement.address),
+        "taken": None if started else places_taken(event), "waiting": waiting,
+        "full": announcement.cap is not None and not started and places_taken(event) >= announcement.cap,
+        "open": not started and closed is None,
+        "deadline_passed": announcement.deadline is not None and announcement.deadline <= timezone.now(),
+    }
+
+
+def lists_public(event: Event) -> bool:
+    """Whether the event's crew lists are shown to everyone now (the organizer's choice)."""
+    shown = announcement_of(event).lists_shown
+    return shown == PUBLIC_NOW or (shown == AFTER_EVENT and event.finished_at is not None)
+
+
+def public_lists(event: Event) -> dict[int, str]:
+    """Player id -> crew list, where the lists are public."""
+    if not lists_public(event):
+        return {}
+    return dict(SignUp.objects.filter(event=event, state=REGISTERED, player__isnull=False).exclude(crew_list="")
+                .values_list("player_id", "crew_list"))
+
+
+def countries_listed() -> list[tuple[str, str]]:
+    """The countries events are announced in, named in the reader's language, for the home page's filter."""
+    codes = set(Announcement.objects.exclude(country="").values_list("country", flat=True).distinct())
+    return sorted(((code, countries.name(code)) for code in codes), key=lambda pair: str(pair[1]))
