@@ -51,7 +51,8 @@ ACTIONS = {
     "event_uncancelled": "A cancellation was taken back.",
     "payment_marked": "An entry was marked unpaid, paid, refunded or free (with a note).",
     "waitlist_reordered": "The organizer put the waitlist in a new order.",
-    "signup_withdrawn": "A sign-up without a place (waitlisted or unconfirmed) was withdrawn.",
+    "signup_withdrawn": "A sign-up was withdrawn (registered, waitlisted or unconfirmed), by its holder or an "
+                        "organizer.",
 }
 
 Actor = AbstractBaseUser | Player | None

@@ -98,6 +98,16 @@ def name_of_country(value) -> bool:
     return type(value).__name__ == "Country"
 
 
+def together_problems(fields: dict) -> list[Problem]:
+    """What the fields say together: lists due by a date need the date; the end comes after the start."""
+    problems = []
+    if fields["crew_lists"] == BY_DATE and fields["lists_due"] is None:
+        problems.append(Problem("date_missing", say("Say by which date the crew lists are due."), "lists_due"))
+    if fields["starts_at"] and fields["ends_at"] and fields["ends_at"] <= fields["starts_at"]:
+        problems.append(Problem("ends_before_start", say("The end comes after the start."), "ends_at"))
+    return problems
+
+
 def announcement_update(*, event: Event, by, **changes) -> Announcement:
     """Change the announcement; every problem is reported at once and nothing is saved with one."""
     unknown = sorted(set(changes) - set(FIELDS))
@@ -108,6 +118,8 @@ def announcement_update(*, event: Event, by, **changes) -> Announcement:
         raise Invalid(*problems)
     with event_change(event) as event:
         announcement = announcement_of(event)
+        if problems := together_problems({**{n: getattr(announcement, n) for n in FIELDS}, **changes}):
+            raise Invalid(*problems)
         before = {name: _value(getattr(announcement, name)) for name in changes}
         for name, value in changes.items():
             setattr(announcement, name, value)
@@ -136,4 +148,6 @@ def event_cancel(*, event: Event, by, cancelled: bool = True) -> Announcement:
         record(event, by, "event_cancelled" if cancelled else "event_uncancelled")
         if cancelled:
             mails.cancelled(event, announcement)
+        else:
+            places_filled(event)  # places freed while it was cancelled go to the waitlist now
     return announcement

@@ -11,9 +11,9 @@ from rest_framework.views import APIView
 
 from gaininggrounds.http_cache import public_cache
 from signups import announcements, payments, services
-from signups.models import Announcement, SignUp
+from signups.models import EMAIL_LENGTH, PAID_STATES, Announcement, SignUp
 from signups.presenters import lists_public
-from signups.selectors import announcement_of, position_of
+from signups.selectors import announcement_of, crew_lists, position_of
 from tournaments.access import attempt_wait, bad_key_wait, client_address, is_organizer
 from tournaments.api.openapi import conflicts, refused
 from tournaments.api.permissions import EventScoped, IsOrganizer
@@ -88,8 +88,9 @@ class SignUpSerializer(serializers.ModelSerializer):
 
 class SignUpRequestSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
-    email = serializers.EmailField(required=False, allow_blank=True,
-                                   help_text="Needed without an account: the confirmation link is mailed there.")
+    email = serializers.EmailField(required=False, allow_blank=True, max_length=EMAIL_LENGTH,
+                                   help_text="Needed without an account (the confirmation link is mailed there); "
+                                             "signed in, the account's address is used.")
     faction = serializers.CharField(max_length=40)
     club = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     crew_list = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False,
@@ -136,9 +137,10 @@ class EventSignUps(EventScoped):
         429: refused(429, "Too many sign-ups from this address or for this email: wait (Retry-After).")},
         summary="Sign up for an event",
         description="Anyone while sign-ups are open. Signed in (session or token), the sign-up is confirmed at "
-                    "once: 201 with a place (`registered`) or a waitlist `position`. Without an account, an "
-                    "`email` is needed: 202 `unconfirmed`, a confirmation link is mailed and nothing is held "
-                    "until it is followed (POST /api/sign-ups/confirm/). Throttled per address and per email.")
+                    "once: 201 with a place (`registered`), 202 with a waitlist `position`. Without an account, "
+                    "an `email` is needed: 202 `unconfirmed`, a confirmation link is mailed and nothing is held "
+                    "until it is followed (POST /api/sign-ups/confirm/); an address already signed up gets a "
+                    "mail with its sign-up instead, and the same answer. Throttled per address and per email.")
     def post(self, request, event_id):
         event = get_object_or_404(Event, pk=event_id)
         data = SignUpRequestSerializer(data=request.data)
@@ -150,10 +152,12 @@ class EventSignUps(EventScoped):
             raise Throttled(wait)
         signup = services.signup_request(event=event, user=user, language=request.LANGUAGE_CODE,
                                          **data.validated_data)
-        if user is None:
-            return Response({"key": "", "state": signup.state, "position": None, "event": event.pk,
-                             "name": signup.name, "player_link": None}, status=status.HTTP_202_ACCEPTED)
-        return Response(own(request, signup), status=status.HTTP_201_CREATED)
+        if user is None:  # the same answer whatever the address holds: it is told by mail
+            return Response({"key": "", "state": "unconfirmed", "position": None, "event": event.pk,
+                             "name": data.validated_data["name"], "player_link": None},
+                            status=status.HTTP_202_ACCEPTED)
+        placed = signup.player_id is not None
+        return Response(own(request, signup), status=status.HTTP_201_CREATED if placed else status.HTTP_202_ACCEPTED)
 
 
 class TokenSerializer(serializers.Serializer):
@@ -240,7 +244,7 @@ class EventWaitlist(EventScoped):
 
 
 class PaymentSerializer(serializers.Serializer):
-    paid = serializers.ChoiceField(choices=["unpaid", "paid", "refunded", "free"])
+    paid = serializers.ChoiceField(choices=PAID_STATES)
     note = serializers.CharField(max_length=payments.NOTE_LENGTH, required=False, allow_blank=True)
 
 
@@ -298,6 +302,5 @@ class EventCrewLists(EventScoped):
         event = get_object_or_404(Event, pk=event_id)
         if not (lists_public(event) or is_organizer(request.user, event)):
             self.permission_denied(request, "This event does not show its crew lists.")
-        rows = SignUp.objects.filter(event=event, state="registered", player__isnull=False).exclude(crew_list="")
         return Response([{"player": s.player_id, "name": s.name, "crew_list": s.crew_list}
-                         for s in rows.order_by("name")])
+                         for s in crew_lists(event)])

@@ -118,12 +118,11 @@ def signups_page(request, event):
     rows = [{"player": p, "signup": getattr(p, "signup", None),
              "paid": getattr(getattr(p, "signup", None), "paid", "unpaid"),
              "email": p.email or (p.user.email if p.user_id else "")} for p in entries]
-    for row in rows:
-        row["paid_word"] = paid_word(row["paid"])
     others = SignUp.objects.filter(event=event, state__in=(UNCONFIRMED, WITHDRAWN)).order_by("-created_at")[:200]
     return render(request, "signups/console_signups.html", {
         "event": event, "announcement": announcement, "rows": rows, "waitlist": waitlist(event),
-        "taken": places_taken(event), "unconfirmed": [s for s in others if s.state == UNCONFIRMED],
+        "taken": places_taken(event), "now": timezone.now(),
+        "unconfirmed": [s for s in others if s.state == UNCONFIRMED],
         "withdrawn": [s for s in others if s.state == WITHDRAWN],
         "paid_choices": [(state, paid_word(state)) for state in PAID_STATES],
         "paid_count": sum(1 for row in rows if row["paid"] in ("paid", "free")),
@@ -162,7 +161,10 @@ def move(request, event, signup_id):
         to = at - 1 if request.POST.get("direction") == "up" else at + 1
         if 0 <= to < len(order):
             order[at], order[to] = order[to], order[at]
-            services.waitlist_reorder(event=event, order=order, by=request.user)
+            try:
+                services.waitlist_reorder(event=event, order=order, by=request.user)
+            except DomainError:  # the waitlist changed meanwhile (someone promoted): shown as it is now
+                messages.error(request, _("The waitlist changed meanwhile: here it is as it is now."))
     return redirect(_signups_url(event) + "#waitlist")
 
 

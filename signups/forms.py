@@ -3,13 +3,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.formats import FORMATS
-from signups.models import LIST_LENGTH, NO_LISTS
+from signups.models import EMAIL_LENGTH, LIST_LENGTH, NO_LISTS
 from tournaments.web.presenters import localized
 
 
 class EntryForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100)
-    email = forms.EmailField(label=_("Email (we send the confirmation link there)"), required=False)
+    email = forms.EmailField(label=_("Email (we send the confirmation link there)"), required=False,
+                             max_length=EMAIL_LENGTH)
     faction = forms.ChoiceField(label=_("Faction"))
     club = forms.CharField(label=_("Club"), max_length=100, required=False)
     crew_list = forms.CharField(label=_("Crew list (text or a crew builder's link)"), required=False,

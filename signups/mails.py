@@ -6,10 +6,11 @@ import hashlib
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from notifications.services import mail_to
+from scoring.formats import FORMATS
 from signups.models import REGISTERED, WAITLISTED, SignUp
 from signups.selectors import announcement_of, local_time, position_of
 
@@ -34,8 +35,27 @@ def confirm_link(signup, token: str) -> None:
                   _("Follow this link to confirm your sign-up for %(event)s (nothing is held until you do):")
                   % {"event": signup.event.name},
                   link("signups:confirm", token),
+                  _("You confirm: %(name)s, %(faction)s%(club)s. Not what you typed? Sign up again before "
+                    "following the link.") % {"name": signup.name, "faction": faction_name(signup),
+                                              "club": f", {signup.club}" if signup.club else ""},
                   _("The link works once and expires in %(hours)s hours. If you did not sign up, ignore this mail.")
                   % {"hours": settings.SIGNUP_CONFIRM_HOURS}])
+
+
+def faction_name(signup) -> str:
+    """The faction as the format names it (the game's own word, in either language)."""
+    named = FORMATS[signup.event.format].faction(signup.faction)
+    return named.name if named else signup.faction
+
+
+def already(signup, to: str) -> None:
+    """Someone asked again by email for an address already signed up: the address's holder gets their
+    sign-up's link (the page that asked says only "check your mail"). At most one such mail an hour."""
+    with translation.override(signup.language):
+        subject = _("%(event)s: you are already signed up") % {"event": signup.event.name}
+        mail_to(signup.event, to, "signup_already", f"signup:{signup.pk}:already:{timezone.now():%Y%m%d%H}",
+                subject, "\n\n".join(line for line in [subject, _withdraw_line(signup), _player_line(signup)]
+                                       if line))
 
 
 def _withdraw_line(signup) -> str:
@@ -95,7 +115,9 @@ def changed(event, announcement) -> None:
     """The date, the time or the venue moved: everyone signed up hears of it."""
     if not announcement.mail_changes:
         return
-    stamp = f"{event.date}|{announcement.starts_at}|{announcement.venue}|{announcement.address}"
+    from signups.announcements import MOVES  # the announcements change and mail through here
+
+    stamp = "|".join([str(event.date), *(str(getattr(announcement, name)) for name in MOVES)])
     about = f"changed:{event.pk}:{hashlib.sha256(stamp.encode()).hexdigest()[:16]}"
     for signup in _everyone(event):
         with translation.override(signup.language):

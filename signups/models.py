@@ -19,6 +19,7 @@ PAID_STATES = (UNPAID, PAID, REFUNDED, FREE)
 NO_LISTS, AT_SIGN_UP, BY_DATE = "", "at_sign_up", "by_date"
 ORGANIZERS_ONLY, AFTER_EVENT, PUBLIC_NOW = "organizers", "after", "public"
 TEXT_LENGTH = 2000  # schedule, how to pay, painting and proxy rules
+EMAIL_LENGTH = 254  # an address as the mail's To: and the columns keep it
 LIST_LENGTH = 5000  # a crew list as pasted from a crew builder: long enough for any legal crew
 
 

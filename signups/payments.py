@@ -2,8 +2,6 @@
 orders matched by email), kept in the audit trail. Taking the money is the organizer's business."""
 from __future__ import annotations
 
-import csv
-import io
 import re
 
 from audit.services import record
@@ -39,12 +37,9 @@ def paid_set(*, player: Player, paid: str, note: str | None = None, by) -> SignU
 
 
 def emails_in(text: str) -> set[str]:
-    """Every email address in a CSV, whichever column holds it (stores name it differently)."""
-    found = set()
-    for row in csv.reader(io.StringIO(text)):
-        for cell in row:
-            found |= {match.lower() for match in EMAIL.findall(cell)}
-    return found
+    """Every email address in a CSV, whichever column holds it (stores name it differently). Read as text,
+    not as CSV: a stray quote in a store's export would otherwise make one huge cell."""
+    return {match.lower() for match in EMAIL.findall(text)}
 
 
 def payments_import(*, event: Event, text: str, by) -> dict:

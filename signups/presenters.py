@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from urllib.parse import quote_plus
 
-from django.utils import timezone
 from django_countries import countries
 
-from signups.models import AFTER_EVENT, PUBLIC_NOW, REGISTERED, WAITLISTED, Announcement, SignUp
-from signups.selectors import announcement_of, local_time, places_taken
+from signups.models import AFTER_EVENT, PUBLIC_NOW, WAITLISTED, Announcement, SignUp
+from signups.selectors import announcement_of, crew_lists, local_time, places_taken
 from signups.services import closed_reason
 from tournaments.models import Event
 
@@ -15,6 +14,11 @@ from tournaments.models import Event
 def map_link(address: str) -> str:
     """A search for the address on OpenStreetMap: a link, no embedded map (nothing loads from another site)."""
     return f"https://www.openstreetmap.org/search?query={quote_plus(address)}" if address else ""
+
+
+# What the event page's "Before the day" shows; any of them set, the section is shown.
+SHOWN = ("venue", "address", "starts_at", "schedule", "price", "how_to_pay", "cap", "deadline", "painting_rules",
+         "proxy_rules", "contact", "crew_lists", "cancelled_at")
 
 
 def run_up(event: Event, *, started: bool) -> dict:
@@ -30,7 +34,7 @@ def run_up(event: Event, *, started: bool) -> dict:
         "taken": None if started else places_taken(event), "waiting": waiting,
         "full": announcement.cap is not None and not started and places_taken(event) >= announcement.cap,
         "open": not started and closed is None,
-        "deadline_passed": announcement.deadline is not None and announcement.deadline <= timezone.now(),
+        "shown": not started and closed is None or any(getattr(announcement, name) for name in SHOWN),
     }
 
 
@@ -42,10 +46,7 @@ def lists_public(event: Event) -> bool:
 
 def public_lists(event: Event) -> dict[int, str]:
     """Player id -> crew list, where the lists are public."""
-    if not lists_public(event):
-        return {}
-    return dict(SignUp.objects.filter(event=event, state=REGISTERED, player__isnull=False).exclude(crew_list="")
-                .values_list("player_id", "crew_list"))
+    return {s.player_id: s.crew_list for s in crew_lists(event)} if lists_public(event) else {}
 
 
 def countries_listed() -> list[tuple[str, str]]:

@@ -4,9 +4,8 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from signups.models import WAITLISTED, Announcement, SignUp
+from signups.models import AT_SIGN_UP, BY_DATE, REGISTERED, WAITLISTED, Announcement, SignUp
 from tournaments.models import Event
-from tournaments.standings import ACTIVE
 
 
 def announcement_of(event: Event) -> Announcement:
@@ -18,9 +17,20 @@ def announcement_of(event: Event) -> Announcement:
 
 
 def places_taken(event: Event, *, leaving: int | None = None) -> int:
-    """What the cap counts: the event's players, the Ringer and anyone dropped apart (and `leaving`, an
-    entry being removed)."""
-    return event.players.filter(is_ringer=False, status=ACTIVE).exclude(pk=leaving).count()
+    """What the cap counts: the event's entries but the Ringer (and `leaving`, an entry being removed). One
+    dropped before round 1 keeps their place until removed: reinstated, they would otherwise take the
+    event over its cap."""
+    return event.players.filter(is_ringer=False).exclude(pk=leaving).count()
+
+
+def lists_asked(announcement: Announcement) -> bool:
+    return announcement.crew_lists in (AT_SIGN_UP, BY_DATE)
+
+
+def crew_lists(event: Event) -> list[SignUp]:
+    """The registered players' crew lists, by name."""
+    return list(SignUp.objects.filter(event=event, state=REGISTERED, player__isnull=False).exclude(crew_list="")
+                .order_by("name"))
 
 
 def waitlist(event: Event) -> list[SignUp]:

@@ -23,8 +23,7 @@ from scoring.messages import say
 from scoring.problems import Conflict, DomainError, Invalid, Problem, conflict, invalid
 from signups import mails
 from signups.models import (
-    AT_SIGN_UP,
-    BY_DATE,
+    EMAIL_LENGTH,
     HOLDING,
     LIST_LENGTH,
     REGISTERED,
@@ -34,18 +33,17 @@ from signups.models import (
     Announcement,
     SignUp,
 )
-from signups.selectors import announcement_of, places_taken, waitlist
+from signups.selectors import announcement_of, lists_asked, places_taken, waitlist
 from tournaments import selectors
 from tournaments.models import Event, Player
 from tournaments.services import player_register, player_remove
 from tournaments.services.changes import event_change
 
 
-def closed_reason(event: Event, announcement: Announcement, *, now=None, deadline: bool = True) -> Conflict | None:
+def closed_reason(event: Event, announcement: Announcement, *, deadline: bool = True) -> Conflict | None:
     """Why nobody may sign up now, as the conflict to raise (None: they may): cancelled, started or
     finished, closed by the organizer, or past the deadline (`deadline=False`: a sign-up made in time is
     confirmed after it)."""
-    now = now or timezone.now()
     if announcement.cancelled_at is not None:
         return conflict("event_cancelled", say("This event is cancelled."))
     if event.finished_at is not None:
@@ -54,7 +52,7 @@ def closed_reason(event: Event, announcement: Announcement, *, now=None, deadlin
         return conflict("event_started", say("This event has started: ask an organizer to register you."))
     if not event.registration_open:
         return conflict("registration_closed", say("Sign-ups for this event are closed."))
-    if deadline and announcement.deadline is not None and now >= announcement.deadline:
+    if deadline and announcement.deadline is not None and timezone.now() >= announcement.deadline:
         return conflict("deadline_passed", say("Sign-ups for this event closed at the deadline."))
     return None
 
@@ -66,10 +64,12 @@ def entry_problems(event: Event, *, name: str, faction: str, club: str, email: s
     if email:
         try:
             validate_email(email)
+            if len(email) > EMAIL_LENGTH:
+                raise ValidationError("too long")
         except ValidationError:
             problems.append(Problem("email_invalid", say("Enter a valid email address."), "email"))
     if crew_list:
-        if announcement.crew_lists not in (AT_SIGN_UP, BY_DATE):
+        if not lists_asked(announcement):
             problems.append(Problem("lists_not_asked", say("This event does not ask for crew lists."), "crew_list"))
         problems.append(list_problem(crew_list))
     return [p for p in problems if p]
@@ -87,9 +87,11 @@ def signup_request(*, event: Event, name: str, faction: str, club: str = "", ema
                    crew_list: str = "", language: str = "en") -> SignUp:
     """Ask for a place. Signed in, it is confirmed at once (the account is the proof); by email alone, a
     link is mailed and nothing is held until it is followed. Asking again before confirming sends a new
-    link (the old one stops working); a person already registered or waitlisted is refused."""
+    link (the old one stops working; the mail shows what is confirmed). Signed in, a person already
+    registered or waitlisted is told so; by email, the address's holder is mailed their sign-up instead,
+    and the answer is the same as for a new sign-up, so nobody learns who signed up by typing an address."""
     name, club, crew_list = plain(name), plain(club), crew_list.strip()
-    email = (email or (user.email if user is not None else "")).strip().lower()
+    email = (user.email if user is not None else email).strip().lower()  # an account's own, never another
     announcement = announcement_of(event)
     if refusal := closed_reason(event, announcement):  # said before the input's problems: nothing to fix
         raise refusal
@@ -103,11 +105,14 @@ def signup_request(*, event: Event, name: str, faction: str, club: str = "", ema
         if refusal := closed_reason(event, announcement_of(event)):  # as it is now, the event's row locked
             raise refusal
         held = _held_by(event, email=email, user=user)
+        if held is not None and held.state != UNCONFIRMED and user is None:
+            mails.already(entry_signup(held.player) if held.pk is None else held, email)
+            return held
         if held is not None and held.state == WAITLISTED:
             raise conflict("already_waitlisted", say("You are already on this event's waitlist."))
         if held is not None and held.state != UNCONFIRMED:
             raise conflict("already_registered", say("You are already registered for this event."))
-        _refuse_taken_name(event, name, besides=held)
+        _refuse_taken_name(event, name, waitlisted=user is not None)
         signup = held or SignUp(event=event)
         signup.name, signup.faction, signup.club, signup.email = name, faction, club, email
         signup.user, signup.crew_list, signup.language = user, crew_list, language[:8]
@@ -138,13 +143,16 @@ def _held_by(event: Event, *, email: str, user) -> SignUp | None:
     return SignUp(event=event, state=REGISTERED, player=entry, name=entry.name) if entry is not None else None
 
 
-def _refuse_taken_name(event: Event, name: str, *, besides: SignUp | None) -> None:
-    """Two entries of one name cannot be told apart on the pairings: refused now, not at promotion."""
+def _refuse_taken_name(event: Event, name: str, *, waitlisted: bool, besides: SignUp | None = None) -> None:
+    """Two entries of one name cannot be told apart on the pairings: refused now, not at promotion. The
+    players' names are public; the waitlist's are checked only for who has proved an address or an account
+    (`waitlisted`), so a stranger cannot learn them by trying names."""
     taken = {name_key(n) for n in event.players.values_list("name", flat=True)}
-    others = SignUp.objects.filter(event=event, state=WAITLISTED)
-    if besides is not None and besides.pk:
-        others = others.exclude(pk=besides.pk)
-    taken |= {name_key(n) for n in others.values_list("name", flat=True)}
+    if waitlisted:
+        others = SignUp.objects.filter(event=event, state=WAITLISTED)
+        if besides is not None and besides.pk:
+            others = others.exclude(pk=besides.pk)
+        taken |= {name_key(n) for n in others.values_list("name", flat=True)}
     if name_key(name) in taken:
         raise invalid("duplicate_name", say('A player named "{name}" is already signed up.', name=name), "name")
 
@@ -166,19 +174,22 @@ def signup_confirm(*, token: str) -> SignUp:
         signup = SignUp.objects.select_for_update().get(pk=signup.pk)
         if signup.state != UNCONFIRMED:  # two clicks at once: the second finds it done
             return signup
-        _refuse_taken_name(event, signup.name, besides=signup)  # someone of that name came first
+        if refusal := closed_reason(event, announcement_of(event), deadline=False):  # cancelled meanwhile
+            raise refusal
+        _refuse_taken_name(event, signup.name, waitlisted=True, besides=signup)  # someone of that name came first
         signup.confirm_digest, signup.confirm_expires, signup.confirmed_at = "", None, timezone.now()
         _place(event, signup, by=None)
     return signup
 
 
 def _place(event: Event, signup: SignUp, *, by) -> None:
-    """A place while the cap allows (the event's row is locked by the caller), else the waitlist's end."""
+    """A place while the cap allows and nobody waits (the event's row is locked by the caller), else the
+    waitlist's end."""
     cap = announcement_of(event).cap
-    if cap is None or places_taken(event) < cap:
+    last = SignUp.objects.filter(event=event, state=WAITLISTED).order_by("-position").first()
+    if cap is None or (places_taken(event) < cap and last is None):
         _register(event, signup, by=by)
     else:
-        last = SignUp.objects.filter(event=event, state=WAITLISTED).order_by("-position").first()
         signup.state, signup.position = WAITLISTED, (last.position + 1) if last else 1
         signup.save()
     mails.placed(signup)
@@ -191,14 +202,15 @@ def _register(event: Event, signup: SignUp, *, by) -> None:
     signup.save()
 
 
-def places_filled(event: Event, *, leaving: int | None = None) -> list[SignUp]:
+def places_filled(event: Event, *, leaving: int | None = None) -> None:
     """Give the free places to the waitlist, first come first (an entry removed, the cap raised). Inside
     the caller's event_change. Someone who can no longer be registered (their name taken since) stays
-    waitlisted for the organizer, and the next one is tried. Nothing moves once the event has started."""
-    cap = announcement_of(event).cap
-    if selectors.latest_round_number(event) or event.finished_at is not None:
-        return []
-    promoted = []
+    waitlisted for the organizer, and the next one is tried. Nothing moves once the event has started, or
+    when it is cancelled."""
+    announcement = announcement_of(event)
+    cap = announcement.cap
+    if selectors.latest_round_number(event) or event.finished_at is not None or announcement.cancelled_at:
+        return
     for signup in waitlist(event):
         if cap is not None and places_taken(event, leaving=leaving) >= cap:
             break
@@ -208,8 +220,6 @@ def places_filled(event: Event, *, leaving: int | None = None) -> list[SignUp]:
         except DomainError:
             continue
         mails.promoted(signup)
-        promoted.append(signup)
-    return promoted
 
 
 def signup_promote(*, signup: SignUp, by) -> SignUp:
@@ -250,7 +260,7 @@ def crew_list_set(*, signup: SignUp, crew_list: str) -> SignUp:
     """The player's crew list, while the event asks for lists: until their due date and round 1."""
     announcement = announcement_of(signup.event)
     crew_list = crew_list.strip()
-    if announcement.crew_lists not in (AT_SIGN_UP, BY_DATE):
+    if not lists_asked(announcement):
         raise invalid("lists_not_asked", say("This event does not ask for crew lists."), "crew_list")
     if announcement.lists_due is not None and timezone.localdate() > announcement.lists_due:
         raise conflict("lists_closed", say("Crew lists were due by {date}: ask the organizer.",
@@ -275,6 +285,8 @@ def signup_withdraw(*, signup: SignUp, by=None) -> SignUp:
         raise conflict("already_withdrawn", say("This sign-up was already withdrawn."))
     with event_change(signup.event) as event:
         signup = SignUp.objects.select_for_update().get(pk=signup.pk)
+        if signup.state not in HOLDING:  # withdrawn by another request meanwhile
+            raise conflict("already_withdrawn", say("This sign-up was already withdrawn."))
         was = signup.state
         if was == REGISTERED and signup.player_id:
             if selectors.latest_round_number(event, drafts=True):

@@ -3,6 +3,8 @@ confirmation link, and a sign-up's own page with its place and the way to withdr
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -13,15 +15,13 @@ from signups import services
 from signups.calendar import calendar
 from signups.forms import EntryForm
 from signups.listing import upcoming_events
-from signups.models import HOLDING, SignUp
-from signups.selectors import announcement_of, position_of
+from signups.models import HOLDING, WITHDRAWN, SignUp
+from signups.selectors import announcement_of, lists_asked, position_of
 from tournaments.access import attempt_wait, bad_key_wait, client_address, player_for_key
 from tournaments.models import Event
+from tournaments.web.accounts import minutes
+from tournaments.web.audit_words import paid_word
 from tournaments.web.forms import show_problems
-
-
-def _minutes(wait: float) -> int:
-    return max(1, round(wait / 60))
 
 
 def signup_page(request, slug):
@@ -46,7 +46,7 @@ def signup_page(request, slug):
         form.add_error(None, ngettext(
             "Too many sign-ups were asked from here or for this address: try again in %(minutes)s minute.",
             "Too many sign-ups were asked from here or for this address: try again in %(minutes)s minutes.",
-            _minutes(wait)) % {"minutes": _minutes(wait)})
+            minutes(wait)) % {"minutes": minutes(wait)})
         return render(request, "signups/signup.html", context, status=429)
     try:
         signup = services.signup_request(event=event, user=user, language=get_language(), **data)
@@ -54,8 +54,17 @@ def signup_page(request, slug):
         show_problems(form, error)
         return render(request, "signups/signup.html", context)
     if user is None:
-        return render(request, "signups/check_mail.html", {"event": event, "email": signup.email})
+        return render(request, "signups/check_mail.html", {"event": event, "email": data["email"]})
     return redirect("signups:signup", signup.key)
+
+
+def kept_private(response):
+    """A page reached by a secret in its address (a sign-up's key, a confirmation token, the private link it
+    shows): never cached, never sent on as a referrer, never indexed, as the player's private page."""
+    add_never_cache_headers(response)
+    response["Referrer-Policy"] = "same-origin"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
 
 
 def confirm_page(request, token):
@@ -65,9 +74,10 @@ def confirm_page(request, token):
         try:
             signup = services.signup_confirm(token=token)
         except DomainError as error:
-            return render(request, "signups/confirm.html", {"signup": signup, "error": str(error)}, status=409)
+            return kept_private(render(request, "signups/confirm.html", {"signup": signup, "error": str(error)},
+                                       status=409))
         return redirect("signups:signup", signup.key)
-    return render(request, "signups/confirm.html", {"signup": signup}, status=200 if signup else 404)
+    return kept_private(render(request, "signups/confirm.html", {"signup": signup}, status=200 if signup else 404))
 
 
 def _signup_or_404(request, key) -> SignUp:
@@ -80,9 +90,12 @@ def _signup_or_404(request, key) -> SignUp:
 
 def status_page(request, key):
     signup = _signup_or_404(request, key)
-    return render(request, "signups/status.html", {"signup": signup, "event": signup.event,
-                                                   "position": position_of(signup),
-                                                   "announcement": announcement_of(signup.event)})
+    announcement = announcement_of(signup.event)
+    lists_open = (lists_asked(announcement) and signup.state != WITHDRAWN
+                  and (announcement.lists_due is None or timezone.localdate() <= announcement.lists_due))
+    return kept_private(render(request, "signups/status.html", {
+        "signup": signup, "event": signup.event, "position": position_of(signup), "announcement": announcement,
+        "lists_open": lists_open, "paid": paid_word(signup.paid)}))
 
 
 @require_POST

@@ -107,3 +107,8 @@ def test_sign_ups_are_throttled_per_email(api, open_api, settings):
         assert sign_up(open_api, "Ann", "ann@example.org")[0] == 202
     status, body = sign_up(open_api, "Ann", "ann@example.org")
     assert status == 429 and SignUp.objects.count() == 1
+
+
+def test_an_overlong_address_is_a_400_not_a_500(api, open_api):
+    status, body = sign_up(open_api, "Ann", "a" * 250 + "@example.org")
+    assert status == 400 and not SignUp.objects.exists()

@@ -100,3 +100,15 @@ def test_every_sign_up_as_a_spreadsheet_safe_csv(desk):
     assert lines[0].startswith("name,email,faction,club,state,position,paid")
     assert any(line.startswith("Cid,cid@example.org,guild,,waitlisted,1,unpaid") for line in lines), lines
     assert any(line.startswith("'=HYPERLINK(1)") for line in lines)
+
+
+def test_an_announcement_that_contradicts_itself_is_refused(desk):
+    event, organizer, _ = desk
+    from datetime import time
+
+    from scoring.problems import Invalid
+    from signups import announcements
+    with pytest.raises(Invalid) as refused:
+        announcements.announcement_update(event=event, by=organizer, crew_lists="by_date",
+                                          starts_at=time(18), ends_at=time(9))
+    assert {p.code for p in refused.value.problems} == {"date_missing", "ends_before_start"}

@@ -98,25 +98,53 @@ def test_the_organizer_promotes_by_hand_over_the_cap_reorders_and_a_raised_cap_f
     assert SignUp.objects.get(name="Eve").state == REGISTERED
 
 
-def test_one_person_signs_up_once(db):
+def test_one_person_signs_up_once_and_a_stranger_learns_nothing_by_typing_an_address(db):
     event, organizer = open_event()
-    signed_up(event, "Ann", email="ann@example.org")
-    with pytest.raises(Conflict) as twice:
-        services.signup_request(event=event, name="Ann again", faction="guild", email="ANN@example.org")
-    assert code_of(twice) == "already_registered"
-    with pytest.raises(Invalid) as same_name:
+    ann = signed_up(event, "Ann", email="ann@example.org")
+    again = services.signup_request(event=event, name="Someone", faction="outcasts", email="ANN@example.org")
+    assert again.pk == ann.pk and SignUp.objects.get(pk=ann.pk).name == "Ann"  # nothing changed...
+    told = Notification.objects.get(kind="signup_already")  # ...and Ann is told, not the one who typed
+    assert told.to == "ann@example.org" and f"/sign-ups/{ann.key}/" in told.body
+    with pytest.raises(Invalid) as same_name:  # the players' names are public already
         services.signup_request(event=event, name="ann", faction="guild", email="other@example.org")
     assert code_of(same_name) == "duplicate_name"
     account = get_user_model().objects.create_user("zed", email="zed@example.org", password="-")
-    mine = services.signup_request(event=event, name="Zed", faction="guild", user=account)
-    assert mine.state == REGISTERED and mine.player.user == account  # an account needs no mailed link
-    with pytest.raises(Conflict):
+    mine = services.signup_request(event=event, name="Zed", faction="guild", user=account,
+                                   email="someone.else@example.org")
+    assert mine.state == REGISTERED and mine.player.user == account and mine.email == "zed@example.org"
+    with pytest.raises(Conflict) as twice:  # signed in, a person is told of their own sign-up
         services.signup_request(event=event, name="Zed Two", faction="guild", user=account)
-    # An entry the organizer typed in counts as a sign-up too.
-    tournament.player_register(event=event, by=organizer, name="Kim", faction="guild", email="kim@example.org")
-    with pytest.raises(Conflict) as typed:
-        services.signup_request(event=event, name="Kim", faction="guild", email="kim@example.org")
-    assert code_of(typed) == "already_registered"
+    assert code_of(twice) == "already_registered"
+    # An entry the organizer typed in counts as a sign-up too: its address is mailed its sign-up.
+    kim = tournament.player_register(event=event, by=organizer, name="Kim", faction="guild", email="kim@example.org")
+    services.signup_request(event=event, name="Kim", faction="guild", email="kim@example.org")
+    assert Notification.objects.filter(kind="signup_already", to="kim@example.org").exists()
+    assert event.players.filter(name="Kim").count() == 1 and SignUp.objects.get(player=kim).state == REGISTERED
+
+
+def test_nobody_passes_the_waitlist_and_nothing_is_promoted_while_cancelled(db):
+    event, organizer = open_event(cap=2)
+    signed_up(event, "Ann")
+    signed_up(event, "Bob")
+    cid = signed_up(event, "Cid")
+    announcements.event_cancel(event=event, by=organizer)
+    tournament.player_remove(player=event.players.get(name="Ann"), by=organizer)
+    assert SignUp.objects.get(pk=cid.pk).state == WAITLISTED  # not "a place came free" for a cancelled event
+    assert not Notification.objects.filter(kind="signup_promoted").exists()
+    announcements.event_cancel(event=event, by=organizer, cancelled=False)
+    assert SignUp.objects.get(pk=cid.pk).state == REGISTERED  # the place freed meanwhile is Cid's now
+    dee = signed_up(event, "Dee")
+    assert dee.state == WAITLISTED
+    tournament.player_drop(player=event.players.get(name="Bob"), by=organizer)
+    eve = signed_up(event, "Eve")  # a player dropped before round 1 keeps the place until removed
+    assert eve.state == WAITLISTED and position_of(eve) == 2
+
+
+def test_the_confirmation_mail_shows_what_is_confirmed(db):
+    event, _ = open_event()
+    services.signup_request(event=event, name="Zoé", faction="neverborn", club="Rook Club", email="z@example.org")
+    body = Notification.objects.get(kind="signup_confirm").body
+    assert "Zoé, Neverborn, Rook Club" in body
 
 
 @pytest.mark.parametrize("closing, code", [

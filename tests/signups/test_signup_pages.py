@@ -1,11 +1,12 @@
 """The run-up as people use it: the event page announces the event (venue, map link, times, places,
 calendar file), the sign-up page takes a visitor by email or a signed-in player, the mailed link confirms
 only when its button is pressed, and a sign-up's own page withdraws it."""
-from datetime import date, time
+from datetime import date, time, timedelta
 
 import icalendar
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone
 
 from notifications.models import Notification
 from signups import announcements
@@ -112,7 +113,8 @@ def test_unknown_keys_and_tokens_are_404s(db):
 
 def test_a_crew_list_is_sent_from_the_sign_up_page_and_shown_as_the_organizer_chose(db):
     event, organizer = announced()
-    announcements.announcement_update(event=event, by=organizer, crew_lists="by_date", lists_shown="public")
+    announcements.announcement_update(event=event, by=organizer, crew_lists="by_date", lists_shown="public",
+                                      lists_due=timezone.localdate() + timedelta(days=30))
     ann = signed_up(event, "Ann")
     page = Client().get(f"/sign-ups/{ann.key}/").content.decode()
     assert 'name="crew_list"' in page
@@ -123,3 +125,18 @@ def test_a_crew_list_is_sent_from_the_sign_up_page_and_shown_as_the_organizer_ch
     announcements.announcement_update(event=event, by=organizer, lists_shown="organizers")
     assert "Lady Justice" not in Client().get(f"/e/{event.slug}/").content.decode()
     assert Client().get(f"/api/events/{event.pk}/crew-lists/").status_code in (401, 403)
+
+
+def test_times_read_in_the_event_time_zone_in_summer_too(db):
+    event, organizer = open_event(date=date(2027, 7, 10))
+    announcements.announcement_update(event=event, by=organizer, starts_at=time(9, 30), time_zone="Europe/London")
+    page = Client().get(f"/e/{event.slug}/").content.decode()
+    assert "09:30" in page and 'datetime="2027-07-10T09:30:00+01:00"' in page  # not 08:30 UTC
+
+
+def test_sign_up_pages_keep_their_secrets(db):
+    event, _ = open_event()
+    ann = signed_up(event, "Ann")
+    page = Client().get(f"/sign-ups/{ann.key}/")
+    assert "no-store" in page["Cache-Control"] and page["Referrer-Policy"] == "same-origin"
+    assert "noindex" in page["X-Robots-Tag"]

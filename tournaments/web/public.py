@@ -23,7 +23,8 @@ from tournaments.web.presenters import clock_context, searchable
 from tournaments.web.rows import rendered_rows
 
 POLL_SECONDS = 20
-HOME_PARAMS = ("edition", "country", "region", "q", "up", "page")
+# The home page's choices (kept: few values); typed words (`q`, `region`) are answered, never stored.
+HOME_PARAMS = ("edition", "country", "up", "page")
 
 
 def switch_language(request, code):
