@@ -160,7 +160,11 @@ CELERY_BEAT_SCHEDULE = {
     "fail-lost-jobs": {"task": "jobs.tasks.fail_lost_jobs", "schedule": 300},
     "refresh-due-ratings": {"task": "people.tasks.refresh_all_due_ratings", "schedule": 300},
     "sign-up-reminders": {"task": "signups.tasks.send_reminders", "schedule": 3600},
+    "pages-by-the-clock": {"task": "signups.tasks.move_pages_by_the_clock", "schedule": 300},
 }
+# How far back each of those runs looks for a deadline passed or a day ended (a little more than its period,
+# so a late run misses nothing; a page moved on twice costs one render).
+CLOCK_PAGES_SECONDS = 360
 # A field at least this strong is paired by a Celery job (202 and a job URL) rather than in the request.
 PAIRING_JOB_THRESHOLD = int(os.environ.get("PAIRING_JOB_THRESHOLD", "2000"))
 # How long after a change a public page may still be served as it was, while one request renders the

@@ -151,3 +151,18 @@ def event_cancel(*, event: Event, by, cancelled: bool = True) -> Announcement:
         else:
             places_filled(event)  # places freed while it was cancelled go to the waitlist now
     return announcement
+
+
+def pages_moved_by_the_clock(*, since, now) -> int:
+    """Public pages hold what was true at their last change; the clock changes two things without a write:
+    a deadline passing (no more Sign up button) and a day ending (an event moves from upcoming to past).
+    Each event whose deadline fell between `since` and `now`, or whose day ended then, has its pages moved
+    on (Celery beat, signups.tasks). How many."""
+    moved = {a.event for a in Announcement.objects.select_related("event").filter(deadline__gt=since,
+                                                                                  deadline__lte=now)}
+    if timezone.localdate(since) != timezone.localdate(now):
+        moved |= set(Event.objects.filter(date=timezone.localdate(since)))
+    for event in moved:
+        with event_change(event):
+            pass  # the write path moves the event's pages (and the site's) on after the commit
+    return len(moved)

@@ -20,6 +20,7 @@ from scoring.problems import DomainError
 from signups import announcements, payments, services
 from signups.models import PAID_STATES, REGISTERED, UNCONFIRMED, WAITLISTED, WITHDRAWN, Announcement, SignUp
 from signups.selectors import announcement_of, places_taken, waitlist
+from tournaments import services as tournament
 from tournaments.exports import SpreadsheetSafeWriter
 from tournaments.web.audit_words import paid_word
 from tournaments.web.console.guards import organizer_view
@@ -96,6 +97,19 @@ def announcement_page(request, event):
             return redirect("signups:console-announcement", event.slug)
     return render(request, "signups/console_announcement.html", {"event": event, "form": form,
                                                                  "announcement": announcement})
+
+
+@organizer_view(post_only=True)
+def open_signups(request, event):
+    """Sign-ups open or closed from the announcement's page (the event's registration setting)."""
+    opened = request.POST.get("open") == "1"
+    try:
+        tournament.event_update(event=event, by=request.user, registration_open=opened)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Sign-ups are open.") if opened else _("Sign-ups are closed."))
+    return redirect("signups:console-announcement", event.slug)
 
 
 @organizer_view(post_only=True)

@@ -16,6 +16,7 @@ urlpatterns = [
     path("p/<str:key>/withdraw/", web.player_withdraw, name="player-withdraw"),
     path("console/e/<slug:slug>/announcement/", console.announcement_page, name="console-announcement"),
     path("console/e/<slug:slug>/announcement/cancel/", console.cancel, name="console-cancel"),
+    path("console/e/<slug:slug>/announcement/open/", console.open_signups, name="console-open"),
     path("console/e/<slug:slug>/sign-ups/", console.signups_page, name="console-signups"),
     path("console/e/<slug:slug>/sign-ups/paid/<int:player_id>/", console.paid, name="console-paid"),
     path("console/e/<slug:slug>/sign-ups/<int:signup_id>/promote/", console.promote, name="console-promote"),

@@ -269,6 +269,8 @@ PAGES = [
         ("announcement", "/console/e/{slug}/announcement/"), ("sign-ups CSV", "/console/e/{slug}/sign-ups.csv"))],
     ("console paid", "POST", "/console/e/{slug}/sign-ups/paid/{ann}/",
      answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
+    ("console open sign-ups", "POST", "/console/e/{slug}/announcement/open/",
+     answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
     ("sign-up page", "GET", "/e/{f_slug}/sign-up/", EVERYONE_200),
     ("calendar file", "GET", "/e/{slug}/calendar.ics", EVERYONE_200),
     ("events calendar", "GET", "/events.ics", EVERYONE_200),

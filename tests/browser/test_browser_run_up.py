@@ -148,10 +148,15 @@ def test_the_run_up_from_announcement_to_the_first_round(contexts, live_server):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("language, words", [("en", ("Before the day", "Sign up", "Places")),
-                                             ("fr", ("Avant le jour J", "S’inscrire", "Places"))])
+@pytest.mark.parametrize("language, words", [
+    ("en", ("Before the day", "Sign up", "Places", "Check your mail", "Confirm my sign-up", "you have a place",
+            "Upcoming")),
+    ("fr", ("Avant le jour J", "S’inscrire", "Places", "Consultez vos mails", "Confirmer mon inscription",
+            "vous avez une place", "À venir"))])
 def test_the_run_up_pages_fit_and_read_in_both_languages(contexts, live_server, language, words, tmp_path):
-    shots = DOCS_SHOTS if os.environ.get("GG_SCREENSHOTS") else tmp_path
+    # The docs show the English event page and sign-up list (make screenshots); every other picture is the test's.
+    docs = DOCS_SHOTS if os.environ.get("GG_SCREENSHOTS") and language == "en" else tmp_path
+    shots = tmp_path
     base = live_server.url
     orla = make_user("orla")[0]
     orla.set_password("orla-Pass-123")
@@ -172,15 +177,38 @@ def test_the_run_up_pages_fit_and_read_in_both_languages(contexts, live_server, 
         assert words[0] in text and words[2] in text, text[:400]
         fits(page, width)
         assert not violations(page)
-        page.screenshot(path=str(shots / f"run-up-event-{language}-{width}.png"), full_page=True)
+        page.screenshot(path=str(docs / f"run-up-event-{language}-{width}.png"), full_page=True)
         page.goto(f"{base}/e/{event.slug}/sign-up/")
         assert words[1] in page.inner_text("main button[type=submit]")
+        fits(page, width)
+        assert not violations(page)
+        # A visitor's whole way in: the form, "check your mail", the mailed link's page, their sign-up's page.
+        email = f"visitor.{width}@example.org"
+        page.fill("input[name=name]", f"Visiteuse {width}")
+        page.fill("input[name=email]", email)
+        page.select_option("select[name=faction]", "ten-thunders")
+        page.click("main button[type=submit]")
+        page.wait_for_selector(f"text={words[3]}")
+        for step in ("check-mail", "confirm", "status"):
+            if step == "confirm":
+                page.goto(base + LINK.search(Notification.objects.get(to=email, kind="signup_confirm").body).group(0))
+                assert words[4] in page.inner_text("main")
+            if step == "status":
+                page.click("main button[type=submit]")
+                page.wait_for_selector(".signup-state")
+                assert words[5] in page.inner_text(".signup-state")
+            fits(page, width)
+            assert not violations(page), step
+            page.screenshot(path=str(shots / f"run-up-{step}-{language}-{width}.png"), full_page=True)
+        page.goto(f"{base}/")
+        assert words[6] in page.inner_text("main") and "Printemps" in page.inner_text("main")
         fits(page, width)
         assert not violations(page)
         organizer = context.new_page()
         sign_in(organizer, base, "orla", "orla-Pass-123")
         for path in ("sign-ups/", "announcement/"):
             organizer.goto(f"{base}/console/e/{event.slug}/{path}")
-            organizer.screenshot(path=str(shots / f"run-up-{path[:-1]}-{language}-{width}.png"), full_page=True)
+            folder = docs if path == "sign-ups/" else shots
+            organizer.screenshot(path=str(folder / f"run-up-{path[:-1]}-{language}-{width}.png"), full_page=True)
             fits(organizer, width)
             assert not violations(organizer), path

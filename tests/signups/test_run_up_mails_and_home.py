@@ -7,6 +7,7 @@ from django.utils import timezone
 from notifications.models import Notification
 from signups import announcements
 from signups.listing import PER_PAGE
+from signups.models import Announcement
 from signups.tasks import send_reminders
 from tests.factories import event_made
 from tests.signups.helpers import open_event, signed_up
@@ -76,3 +77,16 @@ def test_the_home_page_pages_its_past_events(db, client):
     assert "Past 22" in first and "Past 00" not in first and "page 1 of 2" in first
     second = client.get("/?page=2").content.decode()
     assert "Past 00" in second and "Past 22" not in second
+
+
+def test_a_deadline_passing_moves_the_cached_event_page_on(db, client):
+    event, organizer = open_event()
+    announcements.announcement_update(event=event, by=organizer, deadline=timezone.now() + timedelta(hours=1))
+    assert "/sign-up/" in client.get(f"/e/{event.slug}/").content.decode()
+    deadline = timezone.now() - timedelta(seconds=5)
+    Announcement.objects.filter(event=event).update(deadline=deadline)  # the clock, not a write, closed it
+    assert "/sign-up/" in client.get(f"/e/{event.slug}/").content.decode()  # the copy from before
+    assert announcements.pages_moved_by_the_clock(since=deadline - timedelta(minutes=6), now=timezone.now()) == 1
+    assert "/sign-up/" not in client.get(f"/e/{event.slug}/").content.decode()
+    later = timezone.now() + timedelta(days=1)
+    assert announcements.pages_moved_by_the_clock(since=later - timedelta(minutes=6), now=later) == 0

@@ -112,3 +112,14 @@ def test_an_announcement_that_contradicts_itself_is_refused(desk):
         announcements.announcement_update(event=event, by=organizer, crew_lists="by_date",
                                           starts_at=time(18), ends_at=time(9))
     assert {p.code for p in refused.value.problems} == {"date_missing", "ends_before_start"}
+
+
+def test_sign_ups_open_and_close_from_the_announcement_page(desk):
+    event, _, client = desk
+    client.post(f"/console/e/{event.slug}/announcement/open/", {"open": "0"})
+    event.refresh_from_db()
+    assert not event.registration_open
+    assert "Open sign-ups" in client.get(f"/console/e/{event.slug}/announcement/").content.decode()
+    client.post(f"/console/e/{event.slug}/announcement/open/", {"open": "1"})
+    event.refresh_from_db()
+    assert event.registration_open
