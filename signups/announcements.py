@@ -2,11 +2,13 @@
 places from the waitlist; a moved date, time or venue and a cancellation are mailed to who signed up)."""
 from __future__ import annotations
 
+import functools
 import zoneinfo
 from datetime import date, datetime, time
 
 from django.utils import timezone
 from django_countries import countries
+from django_countries.fields import Country
 
 from audit.services import jsonable, record
 from scoring.entries import hidden_characters_problem
@@ -17,6 +19,7 @@ from signups.models import (
     AFTER_EVENT,
     AT_SIGN_UP,
     BY_DATE,
+    MOVES,
     NO_LISTS,
     ORGANIZERS_ONLY,
     PUBLIC_NOW,
@@ -41,7 +44,6 @@ FIELDS = {
     "mail_placed": ("flag", None), "mail_promoted": ("flag", None), "mail_reminder": ("flag", None),
     "mail_changes": ("flag", None),
 }
-MOVES = ("starts_at", "ends_at", "time_zone", "venue", "address")  # what people who signed up are told of
 
 
 def field_problem(name: str, value) -> Problem | None:
@@ -50,7 +52,7 @@ def field_problem(name: str, value) -> Problem | None:
         "line": lambda: not isinstance(value, str) or len(value) > limit or "\n" in value,
         "text": lambda: not isinstance(value, str) or len(value) > limit,
         "country": lambda: value not in ("", *dict(countries)),
-        "zone": lambda: value not in zoneinfo.available_timezones(),
+        "zone": lambda: value not in time_zones(),
         "time": lambda: value is not None and not isinstance(value, time),
         "date": lambda: value is not None and not isinstance(value, date),
         "moment": lambda: value is not None and not (isinstance(value, datetime) and timezone.is_aware(value)),
@@ -89,13 +91,15 @@ def _words(kind: str, limit) -> str:
     return say("On or off (true or false).")
 
 
+@functools.cache
+def time_zones() -> frozenset[str]:
+    """The IANA zones this machine knows (read from disk once: listing them walks a folder)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
 def _value(value):
     """A field's value as changes compare and the trail keeps it (a country as its code)."""
-    return str(value) if name_of_country(value) else value
-
-
-def name_of_country(value) -> bool:
-    return type(value).__name__ == "Country"
+    return str(value) if isinstance(value, Country) else value
 
 
 def together_problems(fields: dict) -> list[Problem]:

@@ -18,7 +18,7 @@ from django_countries import countries
 from gaininggrounds.downloads import attachment
 from scoring.problems import DomainError
 from signups import announcements, payments, services
-from signups.models import PAID_STATES, REGISTERED, UNCONFIRMED, WAITLISTED, WITHDRAWN, Announcement, SignUp
+from signups.models import FREE, PAID, PAID_STATES, REGISTERED, UNCONFIRMED, WAITLISTED, WITHDRAWN, Announcement, SignUp
 from signups.selectors import announcement_of, places_taken, waitlist
 from tournaments import services as tournament
 from tournaments.exports import SpreadsheetSafeWriter
@@ -65,7 +65,7 @@ class AnnouncementForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"] = forms.ChoiceField(label=self.fields["time_zone"].label,
-                                                     choices=[(z, z) for z in sorted(zoneinfo.available_timezones())])
+                                                     choices=[(z, z) for z in sorted(announcements.time_zones())])
         self.fields["country"].choices = [("", "—"), *countries]
         self.fields["crew_lists"].choices = [("", _("not asked")), ("at_sign_up", _("at sign-up")),
                                              ("by_date", _("by a date"))]
@@ -139,7 +139,7 @@ def signups_page(request, event):
         "unconfirmed": [s for s in others if s.state == UNCONFIRMED],
         "withdrawn": [s for s in others if s.state == WITHDRAWN],
         "paid_choices": [(state, paid_word(state)) for state in PAID_STATES],
-        "paid_count": sum(1 for row in rows if row["paid"] in ("paid", "free")),
+        "paid_count": sum(1 for row in rows if row["paid"] in (PAID, FREE)),
         "report": request.session.pop("payments_report", None)})
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from notifications.services import mail_to
 from scoring.formats import FORMATS
-from signups.models import REGISTERED, WAITLISTED, SignUp
+from signups.models import MOVES, REGISTERED, WAITLISTED, SignUp
 from signups.selectors import announcement_of, local_time, position_of
 
 
@@ -115,8 +115,6 @@ def changed(event, announcement) -> None:
     """The date, the time or the venue moved: everyone signed up hears of it."""
     if not announcement.mail_changes:
         return
-    from signups.announcements import MOVES  # the announcements change and mail through here
-
     stamp = "|".join([str(event.date), *(str(getattr(announcement, name)) for name in MOVES)])
     about = f"changed:{event.pk}:{hashlib.sha256(stamp.encode()).hexdigest()[:16]}"
     for signup in _everyone(event):

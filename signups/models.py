@@ -18,6 +18,8 @@ UNPAID, PAID, REFUNDED, FREE = "unpaid", "paid", "refunded", "free"
 PAID_STATES = (UNPAID, PAID, REFUNDED, FREE)
 NO_LISTS, AT_SIGN_UP, BY_DATE = "", "at_sign_up", "by_date"
 ORGANIZERS_ONLY, AFTER_EVENT, PUBLIC_NOW = "organizers", "after", "public"
+# What people signed up are mailed about when it changes (with the event's date).
+MOVES = ("starts_at", "ends_at", "time_zone", "venue", "address")
 TEXT_LENGTH = 2000  # schedule, how to pay, painting and proxy rules
 EMAIL_LENGTH = 254  # an address as the mail's To: and the columns keep it
 LIST_LENGTH = 5000  # a crew list as pasted from a crew builder: long enough for any legal crew

@@ -7,7 +7,7 @@ import re
 from audit.services import record
 from scoring.messages import say
 from scoring.problems import invalid
-from signups.models import PAID, PAID_STATES, SignUp
+from signups.models import PAID, PAID_STATES, UNPAID, SignUp
 from signups.services import entry_signup
 from tournaments.models import Event, Player
 from tournaments.services.changes import event_change
@@ -52,20 +52,18 @@ def payments_import(*, event: Event, text: str, by) -> dict:
     if not emails:
         raise invalid("no_emails", say("No email address was found in the file."), "file")
     marked, already, matched = [], [], set()
-    for player in event.players.filter(is_ringer=False).select_related("user", "signup"):
-        signup = getattr(player, "signup", None)
-        addresses = {a.lower() for a in (player.email, signup.email if signup else "",
-                                         player.user.email if player.user_id else "") if a}
-        hit = addresses & emails
-        if not hit:
-            continue
-        matched |= hit
-        current = signup.paid if signup else "unpaid"
-        if current == PAID:
-            already.append(player.name)
-        elif current == "unpaid":
-            paid_set(player=player, paid=PAID, by=by)
-            marked.append(player.name)
-        else:
-            already.append(player.name)
+    with event_change(event) as event:  # the whole file, or nothing
+        for player in event.players.filter(is_ringer=False).select_related("user", "signup"):
+            signup = getattr(player, "signup", None)
+            addresses = {a.lower() for a in (player.email, signup.email if signup else "",
+                                             player.user.email if player.user_id else "") if a}
+            hit = addresses & emails
+            if not hit:
+                continue
+            matched |= hit
+            if (signup.paid if signup else UNPAID) == UNPAID:
+                paid_set(player=player, paid=PAID, by=by)
+                marked.append(player.name)
+            else:  # paid already, or refunded or free: the organizer's word stands
+                already.append(player.name)
     return {"marked": sorted(marked), "already": sorted(already), "unmatched": sorted(emails - matched)}

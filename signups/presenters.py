@@ -25,16 +25,16 @@ def run_up(event: Event, *, started: bool) -> dict:
     """The announcement as the event page shows it; the places and the sign-up button only before round 1."""
     announcement = announcement_of(event)
     waiting = SignUp.objects.filter(event=event, state=WAITLISTED).count() if not started else 0
-    closed = closed_reason(event, announcement)
+    taken = None if started else places_taken(event)
+    open_now = not started and closed_reason(event, announcement) is None
     return {
         "a": announcement, "cancelled": announcement.cancelled_at is not None,
         "starts": local_time(event, announcement, announcement.starts_at),
         "ends": local_time(event, announcement, announcement.ends_at),
         "map": map_link(announcement.address),
-        "taken": None if started else places_taken(event), "waiting": waiting,
-        "full": announcement.cap is not None and not started and places_taken(event) >= announcement.cap,
-        "open": not started and closed is None,
-        "shown": not started and closed is None or any(getattr(announcement, name) for name in SHOWN),
+        "taken": taken, "waiting": waiting,
+        "full": announcement.cap is not None and taken is not None and taken >= announcement.cap,
+        "open": open_now, "shown": open_now or any(getattr(announcement, name) for name in SHOWN),
     }
 
 

@@ -16,7 +16,7 @@ from signups.calendar import calendar
 from signups.forms import EntryForm
 from signups.listing import upcoming_events
 from signups.models import HOLDING, WITHDRAWN, SignUp
-from signups.selectors import announcement_of, lists_asked, position_of
+from signups.selectors import announcement_of, lists_asked, places_taken, position_of, waitlist
 from tournaments.access import attempt_wait, bad_key_wait, client_address, player_for_key
 from tournaments.models import Event
 from tournaments.web.accounts import minutes
@@ -36,7 +36,10 @@ def signup_page(request, slug):
     initial = {"name": (user.get_full_name() or user.get_username()) if user else ""}
     form = EntryForm(request.POST or None, format_key=event.format, signed_in=user is not None,
                      lists=announcement.crew_lists, initial=initial)
-    context = {"event": event, "announcement": announcement, "form": form, "closed": closed}
+    waiting = len(waitlist(event))
+    full = announcement.cap is not None and (waiting or places_taken(event) >= announcement.cap)
+    context = {"event": event, "announcement": announcement, "form": form, "closed": closed, "full": full,
+               "waiting": waiting}
     if request.method != "POST" or closed is not None or not form.is_valid():
         return render(request, "signups/signup.html", context, status=409 if closed and request.method == "POST"
                       else 200)

@@ -10,7 +10,7 @@ from django.utils import timezone
 from notifications.models import Notification
 from scoring.problems import Conflict, Invalid
 from signups import announcements, services
-from signups.models import REGISTERED, UNCONFIRMED, WAITLISTED, WITHDRAWN, SignUp
+from signups.models import REGISTERED, UNCONFIRMED, WAITLISTED, WITHDRAWN, Announcement, SignUp
 from signups.selectors import places_taken, position_of
 from tests.signups.helpers import mailed_token, open_event, signed_up
 from tournaments import services as tournament
@@ -198,3 +198,30 @@ def test_mails_speak_the_language_signed_up_in(db):
     services.signup_request(event=event, name="Zoé", faction="guild", email="zoe@example.org", language="fr")
     note = Notification.objects.get(to="zoe@example.org")
     assert "confirmez votre inscription" in note.subject and "Suivez ce lien" in note.body, note.subject
+
+
+def test_crew_lists_are_checked_and_close_at_their_due_date(db):
+    event, organizer = open_event()
+    announcements.announcement_update(event=event, by=organizer, crew_lists="by_date",
+                                      lists_due=timezone.localdate() + timedelta(days=3))
+    ann = signed_up(event, "Ann")
+    with pytest.raises(Invalid) as long:
+        services.crew_list_set(signup=ann, crew_list="x" * 5001)
+    assert code_of(long) == "list_too_long"
+    with pytest.raises(Invalid) as hidden:
+        services.crew_list_set(signup=ann, crew_list="Lady J\u202eevil")
+    assert hidden.value.problems[0].attr == "crew_list"
+    assert services.crew_list_set(signup=ann, crew_list="Lady Justice\nJudge").crew_list == "Lady Justice\nJudge"
+    announcements.announcement_update(event=event, by=organizer, lists_due=timezone.localdate() - timedelta(days=1))
+    with pytest.raises(Conflict) as late:
+        services.crew_list_set(signup=SignUp.objects.get(pk=ann.pk), crew_list="Perdita")
+    assert code_of(late) == "lists_closed" and SignUp.objects.get(pk=ann.pk).crew_list == "Lady Justice\nJudge"
+
+
+def test_the_announcement_refuses_what_it_cannot_show(db):
+    event, organizer = open_event()
+    with pytest.raises(Invalid) as refused:
+        announcements.announcement_update(event=event, by=organizer, venue="Dice\u200bCup", contact="a\nb",
+                                          time_zone="Mars/Olympus", cap=1, country="XX")
+    assert {p.attr for p in refused.value.problems} == {"venue", "contact", "time_zone", "cap", "country"}
+    assert not Announcement.objects.filter(event=event).exists()  # nothing saved

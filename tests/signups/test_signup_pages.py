@@ -96,6 +96,7 @@ def test_a_full_event_offers_the_waitlist_and_a_closed_one_says_why(db):
     signed_up(event, "Ann")
     signed_up(event, "Bob")
     assert "Join the waitlist" in Client().get(f"/e/{event.slug}/").content.decode()
+    assert "you join the waitlist, behind 0 people" in Client().get(f"/e/{event.slug}/sign-up/").content.decode()
     announcements.event_cancel(event=event, by=organizer)
     page = Client().get(f"/e/{event.slug}/").content.decode()
     assert "This event is cancelled." in page and "/sign-up/" not in page
