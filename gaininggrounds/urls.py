@@ -5,7 +5,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from gaininggrounds import health, metrics
+from gaininggrounds import health, metrics, pwa
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
@@ -14,6 +14,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Browsers ask for /favicon.ico whatever the page links: the icon itself lives with the static files.
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    # The web app manifest and the service worker live at the root: the worker's scope is where it is served.
+    path("manifest.webmanifest", pwa.site_manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The documentation viewers style themselves inline; Redoc starts from an inline script and runs its
     # search in a worker made from a blob.

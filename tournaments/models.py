@@ -383,3 +383,14 @@ class PlayerReport(models.Model):
     class Meta:
         ordering = ["game_id", "updated_at"]  # not "game": that joins the game and its round to sort
         constraints = [models.UniqueConstraint(fields=["game", "side"], name="one_version_per_side")]
+
+
+class SentOnce(models.Model):
+    """A player's form their phone may send twice (kept offline and sent when the network returns, again
+    after a lost answer): its token, taken with what the form did, makes a second sending a no-op."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=32)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "token"], name="form_sent_once")]

@@ -12,7 +12,13 @@ from tournaments.services.players import (
                                           player_update,
                                           players_import,
 )
-from tournaments.services.reports import report_confirm, report_dispute, report_submit, result_accept_version
+from tournaments.services.reports import (
+                                          report_confirm,
+                                          report_dispute,
+                                          report_sent_once,
+                                          report_submit,
+                                          result_accept_version,
+)
 from tournaments.services.results import result_record, result_save, result_scores
 from tournaments.services.roster import (
                                           player_check_in,
@@ -48,7 +54,8 @@ __all__ = [
     "player_disqualify", "player_drop", "player_key_rotate", "player_register",
     "player_reinstate", "player_warn", "player_warnings",
     "player_remove", "player_update", "players_import", "report_confirm", "report_dispute",
-    "report_submit", "result_accept_version", "result_record", "result_save", "result_scores", "round_clock",
+    "report_sent_once", "report_submit", "result_accept_version", "result_record", "result_save", "result_scores",
+    "round_clock",
     "round_delete", "round_generate", "round_publish", "round_request", "round_seat_late", "round_swap", "tp_adjust",
     "tp_adjustment_remove",
 ]

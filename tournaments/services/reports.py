@@ -7,7 +7,10 @@ judges every version exactly as it judges an organizer's entry.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
+
+from django.db import IntegrityError, transaction
 
 from audit.services import record, result_snapshot, version_snapshot
 from notifications.services import report_awaits, report_disputed
@@ -15,7 +18,7 @@ from scoring.entries import plain_masters
 from scoring.messages import say
 from scoring.problems import conflict
 from scoring.report import Report, breakdown_from_dict, mission_from_dict, other_side
-from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport
+from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport, SentOnce
 from tournaments.services.changes import SHARED, event_change
 from tournaments.services.results import game_leaders, locked_game, result_record, result_save, result_scores
 
@@ -61,6 +64,21 @@ def report_confirm(*, game: Game, player: Player) -> str:
         _count(game, player, report, _checked(game, report), _leaders_of(theirs),
                versions=[version_snapshot(v) for v in versions.values()])
     return CONFIRMED
+
+
+def report_sent_once(*, player: Player, token: str) -> bool:
+    """Take the token of a form from the player's page; False when it was taken before: the phone sends
+    the same form again (kept offline, or again after an answer the wifi lost), and nothing must change.
+    Called in the transaction of what the form does, so a refused form leaves its token free. A form
+    without a (well-formed) token is simply taken."""
+    if not re.fullmatch(r"[0-9a-f]{32}", token or ""):
+        return True
+    try:
+        with transaction.atomic():
+            SentOnce.objects.create(player=player, token=token)
+    except IntegrityError:
+        return False
+    return True
 
 
 def result_accept_version(*, game: Game, side: str, by):

@@ -1,13 +1,16 @@
 """A player's private page, reached by the link only they hold: their game, report / confirm / dispute,
 and their history. It answers to whoever holds the key, so it is never cached or indexed and never names
 itself to another site."""
+import secrets
+
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
-from gaininggrounds import logs
+from gaininggrounds import logs, pwa
 from gaininggrounds.params import whole_number
 from people.models import PendingLink
 from scoring.formats import get_format
@@ -54,6 +57,7 @@ def private_page(request, key):
         "standing": None if request.headers.get("HX-Request") else _where_i_stand(event, player, games),
         "adjustments": player.adjustments.all(),
         "votes": _votes(event, player),
+        "once": secrets.token_hex(16),  # this rendering's forms, sent once whatever the wifi does
         "link_pending": PendingLink.objects.filter(entry=player).select_related("person").first(),
         # Before the event starts, a player can give their place back (signups.web.player_withdraw) and
         # reach their sign-up (its crew list).
@@ -63,6 +67,18 @@ def private_page(request, key):
     # The key is in the address: never sent to another site. (Not "no-referrer": browsers then send
     # "Origin: null" with the page's forms, which CSRF protection rightly refuses.)
     response["Referrer-Policy"] = "same-origin"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def private_manifest(request, key):
+    """The manifest a player's private page links: installed from there, the phone opens on that page."""
+    player = player_for_key(key)
+    if player is None:
+        raise Http404("No such link")
+    page = request.path.rsplit("manifest.webmanifest", 1)[0]
+    response = pwa.manifest(request, start_url=page, id=page, name=f"{player.event.name} · {player.name}")
+    add_never_cache_headers(response)
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
@@ -125,17 +141,22 @@ def _vote(request, player: Player):
 
 
 def _answer(request, player: Player, game: Game, form: PlayerReportForm) -> bool:
-    """Report, confirm or dispute from the page; problems go beside the fields. True when saved."""
+    """Report, confirm or dispute from the page; problems go beside the fields. True when saved, or when
+    the phone sent the same form before (its "once" token: static/js/offline.js may send it again)."""
     action = request.POST.get("action")
+    if action not in ("confirm", "report", "dispute") or (action != "confirm" and not form.is_valid()):
+        return False
     try:
-        if action == "confirm":
-            services.report_confirm(game=game, player=player)
-        elif action in ("report", "dispute") and form.is_valid():
-            report, masters = form.report_for(game.side_of(player.id))
-            answer = services.report_submit if action == "report" else services.report_dispute
-            answer(game=game, player=player, report=report, masters=masters)
-        else:
-            return False
+        with transaction.atomic():
+            if not services.report_sent_once(player=player, token=request.POST.get("once", "")):
+                messages.info(request, _("Already received: your phone had sent this before, nothing changed."))
+                return True
+            if action == "confirm":
+                services.report_confirm(game=game, player=player)
+            else:
+                report, masters = form.report_for(game.side_of(player.id))
+                answer = services.report_submit if action == "report" else services.report_dispute
+                answer(game=game, player=player, report=report, masters=masters)
     except DomainError as error:
         show_problems(form, error)
         return False

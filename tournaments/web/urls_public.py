@@ -16,4 +16,5 @@ urlpatterns = [
     path("e/<slug:slug>/hall/", public.hall_page, name="hall"),
     path("e/<slug:slug>/players/<int:player_id>/", public.player_page, name="player"),
     path("p/<str:key>/", player_page.private_page, name="private"),
+    path("p/<str:key>/manifest.webmanifest", player_page.private_manifest, name="private-manifest"),
 ]
