@@ -4,6 +4,7 @@ DATABASE_URL picks the database (PostgreSQL through psycopg 3 in production),
 else an SQLite file under var/. REDIS_URL sets the cache and the Celery broker,
 else the local-memory cache and eager Celery.
 """
+import json
 import os
 from pathlib import Path
 
@@ -351,6 +352,29 @@ SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
 # How long a sign-up's confirmation link works; and the time zone a new event's times are announced in.
 SIGNUP_CONFIRM_HOURS = int(os.environ.get("SIGNUP_CONFIRM_HOURS", "48"))
 EVENT_TIME_ZONE = os.environ.get("EVENT_TIME_ZONE", "Europe/London")
+
+
+def vapid_keys(path: Path) -> dict:
+    """The VAPID key pair `manage.py vapid_keys` wrote (out of git, under var/ by default), if any."""
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+# Web Push (notifications.push): the VAPID key pair from the environment, else from VAPID_KEY_FILE. With
+# neither, push notifications are simply not offered. VAPID_SUBJECT tells the push services who sends.
+VAPID_KEY_FILE = Path(os.environ.get("VAPID_KEY_FILE", BASE_DIR / "var" / "vapid.json"))
+_vapid = vapid_keys(VAPID_KEY_FILE)
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", _vapid.get("public_key", ""))
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", _vapid.get("private_key", ""))
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", f"mailto:{DEFAULT_FROM_EMAIL}")
+# A subscription's endpoint is an address this server posts to: only https to a public host, unless this
+# is set (the tests' local receiver stands in for the push service on 127.0.0.1).
+PUSH_LOCAL_ENDPOINTS = env_flag("PUSH_LOCAL_ENDPOINTS", False)
+# Where Discord webhooks are posted (the tests point it at a local receiver; the stored address keeps
+# Discord's own origin, which is what an organizer pastes and what is checked).
+DISCORD_API_ORIGIN = os.environ.get("DISCORD_API_ORIGIN", "https://discord.com")
 
 # Error reports to a Sentry-compatible service, off unless SENTRY_DSN is set (gaininggrounds/error_reports.py).
 if os.environ.get("SENTRY_DSN"):

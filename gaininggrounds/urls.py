@@ -30,6 +30,7 @@ urlpatterns = [
     path("", include("tournaments.web.urls_public")),
     path("", include("people.urls")),
     path("", include("signups.urls")),
+    path("", include("notifications.urls")),
     path("", include("tournaments.web.urls_accounts")),
     path("console/", include("tournaments.web.urls_console")),
 ]

@@ -1,4 +1,5 @@
-"""Who is told what by email: players of a published round (their table and opponent), a player
+"""Who is told what by email (and, beside each mail, on phones and Discord: notifications.phones): players
+of a published round (their table and opponent), a player
 whose opponent reported (confirm or dispute), and, on a dispute, the reporter and the organizers.
 
 Notifications are rows written inside the change's transaction and sent by a Celery task after it
@@ -17,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from gaininggrounds.celery import queue
+from notifications import phones
 from notifications.models import Notification
 from tournaments.models import Game, Player, Round
 
@@ -52,6 +54,7 @@ def round_published(rnd: Round, games: list[Game]) -> None:
         about = f"round:{rnd.pk}"
         transaction.on_commit(lambda: [enqueue(pk) for pk in Notification.objects.filter(
             kind=Notification.ROUND_PUBLISHED, about=about, sent_at=None).values_list("pk", flat=True)])
+    phones.round_published(rnd, games, players)
 
 
 def report_awaits(game: Game, reporter: Player, version_stamp: str) -> None:
@@ -59,6 +62,7 @@ def report_awaits(game: Game, reporter: Player, version_stamp: str) -> None:
     subject = _("%(name)s reported your game: confirm or dispute it") % {"name": reporter.name}
     _queue(game.round.event, opponent, Notification.AWAITING_YOU, f"game:{game.pk}:{version_stamp}", subject,
            subject + "\n\n" + _("Open your private link to answer."))
+    phones.report_awaits(game, reporter, opponent, version_stamp)
 
 
 def report_disputed(game: Game, disputer: Player, version_stamp: str) -> None:
@@ -70,6 +74,7 @@ def report_disputed(game: Game, disputer: Player, version_stamp: str) -> None:
     _queue(event, reporter, Notification.DISPUTED, about, subject, subject)
     for organizer in event.organizers.exclude(email=""):
         _queue(event, None, Notification.DISPUTED, about, subject, subject, to=organizer.email)
+    phones.report_disputed(game, disputer, reporter, version_stamp)
 
 
 def mail_to(event, to: str, kind: str, about: str, subject: str, body: str) -> None:

@@ -43,6 +43,10 @@ class Named:
     def key(self) -> str:
         return key_of(self.name)
 
+    def called(self, language: str | None) -> str:
+        """Its name in `language` (French where it has one, else English)."""
+        return self.name_fr if (language or "en").startswith("fr") and self.name_fr else self.name
+
 
 @dataclass(frozen=True)
 class Source:

@@ -99,6 +99,24 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
+self.addEventListener("push", function (event) {  // notifications.push: {title, body, url, tag}
+  var data;
+  try { data = event.data.json(); } catch (e) { data = {body: event.data ? event.data.text() : ""}; }
+  event.waitUntil(self.registration.showNotification(data.title || "Gaining Grounds", {
+    body: data.body || "", tag: data.tag, data: {url: data.url || "/"}, icon: "/static/icons/icon-192.png"}));
+});
+
+self.addEventListener("notificationclick", function (event) {  // tapped: that page, in a tab already open if any
+  event.notification.close();
+  var url = new URL(event.notification.data.url, self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({type: "window"}).then(function (tabs) {
+    for (var i = 0; i < tabs.length; i++) {
+      if (tabs[i].url === url) return tabs[i].focus();
+    }
+    return self.clients.openWindow(url);
+  }));
+});
+
 self.addEventListener("message", function (event) {  // "forget": this phone keeps nothing more of the event
   if (event.data === "forget") {
     event.waitUntil(Promise.all([caches.delete(PAGES), caches.delete(OUTBOX)]));

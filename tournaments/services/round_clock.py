@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from gaininggrounds.celery import queue, runs_later
+from notifications.phones import clock_called
 from scoring.formats import get_format
 from scoring.messages import say
 from scoring.problems import conflict
@@ -75,4 +76,5 @@ def clock_notice_say(*, round_id: int, run: str, left: int) -> bool:
             return False
         rnd.clock_notices = [*rnd.clock_notices, {"left": left, "run": run, "at": timezone.now().isoformat()}]
         rnd.save(update_fields=["clock_notices"])
+        clock_called(rnd, left, run, last_call_seconds(rnd))  # phones that asked: the last turn, time up
     return True

@@ -7,11 +7,13 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
 from gaininggrounds import logs, pwa
 from gaininggrounds.params import whole_number
+from notifications.web import player_kinds, push_offer
 from people.models import PendingLink
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
@@ -58,6 +60,7 @@ def private_page(request, key):
         "adjustments": player.adjustments.all(),
         "votes": _votes(event, player),
         "once": secrets.token_hex(16),  # this rendering's forms, sent once whatever the wifi does
+        **push_offer(reverse("notifications:player-push", args=[key]), player_kinds()),
         "link_pending": PendingLink.objects.filter(entry=player).select_related("person").first(),
         # Before the event starts, a player can give their place back (signups.web.player_withdraw) and
         # reach their sign-up (its crew list).

@@ -24,11 +24,7 @@ def natural(text: str) -> tuple:
 
 
 def localized(named: Named | None) -> str:
-    if named is None:
-        return ""
-    if (get_language() or "en").startswith("fr") and named.name_fr:
-        return named.name_fr
-    return named.name
+    return "" if named is None else named.called(get_language())
 
 
 def faction(format_key: str, key: str) -> str:

@@ -1,0 +1,34 @@
+"""The organizer's "Phones and Discord" page in the console: the event's Discord webhook (pasted, checked,
+shown masked, with the last failure), and this phone's push notifications (all results in, a dispute)."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from notifications import discord, push
+from notifications.models import ALL_IN, DISPUTE, DiscordHook
+from scoring.problems import DomainError
+from tournaments.web.console.guards import organizer_view
+
+
+@organizer_view
+def phones_page(request, event):
+    hook = DiscordHook.objects.filter(event=event).first()
+    problem = ""
+    if request.method == "POST":
+        try:
+            saved = discord.hook_save(event=event, url="" if "remove" in request.POST
+                                      else request.POST.get("discord_webhook", ""))
+        except DomainError as error:
+            problem = error.problems[0].detail
+        else:
+            messages.success(request, _("Discord webhook saved: rounds and final standings are posted there.")
+                             if saved else _("Discord webhook removed."))
+            return redirect("notifications:console-phones", event.slug)
+    return render(request, "notifications/console_phones.html", {
+        "event": event, "hook": hook, "masked": discord.masked(hook), "problem": problem,
+        "push_key": settings.VAPID_PUBLIC_KEY if push.offered() else "",
+        "push_kinds": [(ALL_IN, _("All results of a round are in")), (DISPUTE, _("A dispute is raised"))],
+    })

@@ -1,0 +1,23 @@
+"""What phones and Discord hear of the tournament's changes (`notifications.apps.hear`), in the change's
+transaction: the final standings when an event is finished, "all results in" when a round's last game
+gets its result (asked only where push is offered and an organizer listens: a result costs no query
+more otherwise)."""
+from notifications import phones, push
+from notifications.models import ALL_IN, PushSubscription
+from tournaments import signals
+from tournaments.models import Game
+from tournaments.selectors import event_standings
+
+PODIUM = 3
+
+
+def heard(*, signal, kind: str, event, **details) -> None:
+    if kind == signals.EVENT_FINISHED and event.finished_at is not None:
+        rows = [row for row in event_standings(event) if row.rank is not None]
+        phones.event_finished(event, [row.entrant.name for row in rows[:PODIUM]])
+    elif kind == signals.RESULT_CHANGED and push.offered():  # told as the result is saved: it counts as in
+        game = details["game"]
+        kinds = PushSubscription.objects.filter(event=event, user__isnull=False).values_list("kinds", flat=True)
+        if any(ALL_IN in chosen for chosen in kinds) and not Game.objects.filter(round=game.round, result__isnull=True).exclude(
+                pk=game.pk).exists():
+            phones.all_results_in(game.round)

@@ -1,0 +1,71 @@
+"""The phone's side of push notifications: a browser subscribes (or stops) for a player's private link or
+an organizer's event, by a JSON POST from static/js/phone.js. Answers are JSON: 200 with what is kept,
+400 with the problem, 404 when push is not offered (no VAPID keys) or the link is unknown."""
+from __future__ import annotations
+
+import json
+
+from django.http import Http404, JsonResponse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_POST
+
+from notifications import push
+from scoring.problems import DomainError
+from tournaments.access import bad_key_wait, player_for_key
+from tournaments.web.console.guards import organizer_view
+
+
+def _answer(request, *, event, player=None, user=None) -> JsonResponse:
+    if not push.offered():
+        raise Http404("Push notifications are not offered here")
+    try:
+        body = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        body = None
+    if not isinstance(body, dict):
+        return JsonResponse({"detail": "Send a JSON object.", "attr": None}, status=400)
+    owner = {"player": player, "user": user}
+    try:
+        if body.get("remove"):
+            push.subscription_remove(event=event, endpoint=str(body.get("endpoint", "")), **owner)
+            return JsonResponse({"kinds": []})
+        subscription = push.subscription_save(event=event, info=body.get("subscription"), kinds=body.get("kinds"),
+                                              language=get_language() or "en", **owner)
+    except DomainError as error:
+        problem = error.problems[0]
+        return JsonResponse({"detail": problem.detail, "attr": problem.attr, "code": problem.code}, status=400)
+    return JsonResponse({"kinds": subscription.kinds})
+
+
+@require_POST
+def player_push(request, key):
+    player = player_for_key(key)
+    if player is None:
+        if bad_key_wait(request.META) is not None:
+            return JsonResponse({"detail": "Too many wrong links from this address; wait a minute."}, status=429)
+        raise Http404("No such link")
+    return _answer(request, event=player.event, player=player)
+
+
+@organizer_view(post_only=True)
+def organizer_push(request, event):
+    return _answer(request, event=event, user=request.user)
+
+
+def push_offer(url: str, kinds) -> dict:
+    """What templates/notifications/_push.html needs: nothing when push is not offered here."""
+    from django.conf import settings
+
+    if not push.offered():
+        return {"push_key": ""}
+    return {"push_key": settings.VAPID_PUBLIC_KEY, "push_url": url, "push_kinds": kinds}
+
+
+def player_kinds() -> list[tuple[str, str]]:
+    from django.utils.translation import gettext as _
+
+    from notifications.models import CLOCK, FINAL, REPORTED, ROUND
+
+    return [(ROUND, _("A round is published: my table, opponent and mission")),
+            (REPORTED, _("My opponent reports or disputes: confirm it")),
+            (CLOCK, _("The clock: last turn called, time up")), (FINAL, _("The final standings"))]
