@@ -18,6 +18,6 @@ def heard(*, signal, kind: str, event, **details) -> None:
     elif kind == signals.RESULT_CHANGED and push.offered():  # told as the result is saved: it counts as in
         game = details["game"]
         kinds = PushSubscription.objects.filter(event=event, user__isnull=False).values_list("kinds", flat=True)
-        if any(ALL_IN in chosen for chosen in kinds) and not Game.objects.filter(round=game.round, result__isnull=True).exclude(
-                pk=game.pk).exists():
+        others_open = Game.objects.filter(round=game.round, result__isnull=True).exclude(pk=game.pk)
+        if any(ALL_IN in chosen for chosen in kinds) and not others_open.exists():
             phones.all_results_in(game.round)
