@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "jobs",
     "notifications",
     "signups",
+    "tracker",
 ]
 
 MIDDLEWARE = [

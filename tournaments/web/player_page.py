@@ -30,6 +30,7 @@ from tournaments.web.forms import show_problems
 from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import PlayerReportForm
 from tournaments.web.sheets import mission_initial, sheet_initial
+from tracker import web as tracker_web
 
 
 def private_page(request, key):
@@ -45,15 +46,21 @@ def private_page(request, key):
     form = report_form(request, event, player, current)
     if request.method == "POST" and request.POST.get("action") == "vote":
         return _vote(request, player)
+    tracked = ""  # the live tracker's problem, shown in the tracker
     if request.method == "POST" and current is not None:
         wait = report_wait(request.META, player=player)
         if wait is not None:
             return HttpResponse(_("Too many reports; wait %(s)s seconds.") % {"s": int(wait)}, status=429)
-        if _answer(request, player, current, form):
+        if request.POST.get("action", "").startswith("track-"):
+            tracked = tracker_web.answer(request, current, player)
+            if not tracked:
+                return redirect(reverse("public:private", args=[key]) + "#tracker")
+        elif _answer(request, player, current, form):
             return redirect("public:private", key)
     response = render(request, "player/private.html", {
         "event": event, "player": player, "faction": presenters.faction(event.format, player.faction),
         "current": _current_game(event, player, current) if current else None, "form": form,
+        "tracker": tracker_web.tracker_view(event, current, player, tracked) or _said(request, tracked),
         "history": [presenters.game_played(player, g) for g in games if g is not current],
         # Outside the polled part: a poll (htmx) takes only #current, so it skips the standings.
         "standing": None if request.headers.get("HX-Request") else _where_i_stand(event, player, games),
@@ -72,6 +79,12 @@ def private_page(request, key):
     response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
+
+
+def _said(request, problem: str) -> None:
+    """A tracker's problem when no tracker is shown any more (the result came in meanwhile)."""
+    if problem:
+        messages.error(request, problem)
 
 
 def private_manifest(request, key):

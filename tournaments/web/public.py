@@ -6,6 +6,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import gettext as _
 
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.typeset import minus
@@ -21,8 +22,10 @@ from tournaments.standings import DROPPED
 from tournaments.web import presenters
 from tournaments.web.presenters import clock_context, searchable
 from tournaments.web.rows import rendered_rows
+from tracker.selectors import live_scores
 
 POLL_SECONDS = 20
+LIVE_POLL_SECONDS = 5  # while players keep a live score in the round: spectators see it move
 # The home page's choices (kept: few values); typed words (`q`, `region`) are answered, never stored.
 HOME_PARAMS = ("edition", "country", "up", "page")
 
@@ -92,6 +95,7 @@ def round_page(request, slug, number):
                for pid, name, faction in players}
     rows = []
     missions = mission_line(event.format)
+    live = live_scores(rnd)
     for table, a, b, result, vp_a, vp_b, outcome, loser, versions, *own in selectors.round_pairings(rnd):
         seats = [seat_of[a], seat_of.get(b)]
         if wanted and not (wanted == str(table) or any(seat and wanted in seat["search"] for seat in seats)):
@@ -103,14 +107,22 @@ def round_page(request, slug, number):
             "unusual": unusual_words(outcome, loser, seats[0]["name"], seats[1]["name"] if seats[1] else ""),
             "status": status_of(result is not None, versions),
             "mission": missions(*own) if own[0] else "",
+            **live_words(live.get(table) if result is None else None),
         })
     context = {"event": event, "round": rnd, "rows": rendered_rows("public/_pairing_row.html", rows),
                "at_table": event.missions == AT_TABLE,
-               "query": query, "poll": POLL_SECONDS,
+               "query": query, "poll": LIVE_POLL_SECONDS if live else POLL_SECONDS,
                "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
                **clock_context(rnd)}
     template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
     return render(request, template, context)
+
+
+def live_words(score: tuple[int, int, int] | None) -> dict:
+    """A game's live score as its players keep it (tracker), with its turn: "4–2", "turn 3"."""
+    if score is None:
+        return {"live": "", "turn": ""}
+    return {"live": f"{score[0]}–{score[1]}", "turn": _("turn %(n)s") % {"n": score[2]}}
 
 
 def unusual_words(outcome: str | None, loser: str | None, name_a: str, name_b: str) -> str:
@@ -158,12 +170,15 @@ def hall_page(request, slug):
     else:
         names = dict(event.players.values_list("id", "name"))
         line = mission_line(event.format)  # each table's own mission, where the format deals them per table
+        live = live_scores(rnd)
+        context["poll"] = LIVE_POLL_SECONDS if live else POLL_SECONDS
         context["games"] = [
             {"table": table or "", "a": names[a], "b": names.get(b, ""),
              "score": f"{vp_a}–{vp_b}" if result is not None and b is not None else "",
              "unusual": unusual_words(outcome, loser, names[a], names.get(b, "")),
              "status": status_of(result is not None, versions),
-             "mission": line(strategy, deployment, pool) if strategy and b is not None else ""}
+             "mission": line(strategy, deployment, pool) if strategy and b is not None else "",
+             **live_words(live.get(table) if result is None else None)}
             for table, a, b, result, vp_a, vp_b, outcome, loser, versions, strategy, deployment, pool
             in selectors.round_pairings(rnd)]
         context["mission"] = presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)

@@ -24,6 +24,7 @@ from tournaments.web.console.guards import organizer_view
 from tournaments.web.forms import RoundForm, SwapForm, show_problems
 from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import ResultForm
+from tracker.selectors import live_scores
 
 
 def round_and_players(event, number):
@@ -80,7 +81,11 @@ def round_console(request, event, number):
     return render(request, "console/round.html", {
         "event": event, "round": rnd, "rows": rows, "board": board, "todo": bool(request.GET.get("todo")),
         "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
-        "clock_actions": clock_actions, "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd)})
+        "clock_actions": clock_actions, "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd),
+        # Tables whose players keep a live score, with the turn each is in: who is still in which turn when
+        # the clock calls the last one.
+        "live": [{"table": table, "turn": turn, "score": f"{vp_a}–{vp_b}"}
+                 for table, (vp_a, vp_b, turn) in sorted(live_scores(rnd).items())]})
 
 
 def _preview(request, event, rnd, players):

@@ -1,0 +1,131 @@
+"""Every write to a game's live tracker, by one of its two players: a turn's figures for either side, an
+objection to the other's line, their own schemes (chosen in secret, then revealed), the turn being played,
+the Avatar's Manifest requirements (M2E), and at the end the report made from it. Each write locks the
+game, is judged whole by the rules module (the report the tracker adds up to, after the turns so far) and
+is refused whole; the event's version moves on after the commit, so the public pages show the score."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from scoring.formats import get_format
+from scoring.messages import say
+from scoring.problems import conflict, invalid
+from tournaments import services
+from tournaments.services.changes import SHARED, event_change
+from tournaments.services.results import locked_game, result_scores
+from tracker import sheet
+from tracker.models import Tracker
+
+MOST_VP = 20  # no turn gives more to one side: a bound for typing slips before the rules module speaks
+NOTE_LENGTH = 200
+
+
+def tracker_line(*, game, player, side: str, turn: int, strategy: int, schemes: dict[str, int]) -> Tracker:
+    """A side's figures for one turn, recorded by either player; recording it again clears an objection.
+    A scheme scores only once its owner chose it, and scoring it reveals it."""
+    if side not in ("a", "b") or not _small(strategy) or not all(_small(vp) for vp in schemes.values()):
+        raise invalid("vp_out_of_range", say("VP in a turn are whole numbers from 0 to {most}.", most=MOST_VP), "vp")
+    with _tracking(game, player) as (tracker, mine):
+        if not 1 <= turn <= tracker.turn:
+            raise invalid("turn_not_played", say("Turn {turn} is not played yet: the game is in turn {now}.",
+                                                 turn=turn, now=tracker.turn), "turn")
+        held = {s["scheme"]: s for s in tracker.schemes.get(side, [])}
+        for key, vp in schemes.items():
+            if key not in held or (side != mine and not held[key].get("revealed") and vp):
+                raise invalid("scheme_not_revealed", say(
+                    "Only a scheme its owner chose can score, and only its owner can score it before it is revealed."),
+                    "schemes")
+            if vp:
+                held[key]["revealed"] = True
+        tracker.lines = sheet.with_line(tracker.lines, {"side": side, "turn": turn, "strategy": strategy,
+                                                        "schemes": {k: v for k, v in schemes.items() if v},
+                                                        "by": mine, "objection": ""})
+    return tracker
+
+
+def tracker_object(*, game, player, side: str, turn: int, note: str) -> Tracker:
+    """The player disputes a line the other recorded; it stands marked until recorded again."""
+    with _tracking(game, player) as (tracker, mine):
+        line = sheet.line_of(tracker.lines, side, turn)
+        if line is None or line["by"] == mine:
+            raise conflict("not_their_line", say("You can object only to a line your opponent recorded."))
+        line["objection"] = (note or "").strip()[:NOTE_LENGTH] or "?"
+    return tracker
+
+
+def tracker_scheme(*, game, player, scheme: str, noted_model: str = "") -> Tracker:
+    """The player chooses a scheme (hidden from the opponent until revealed), with what they noted."""
+    with _tracking(game, player) as (tracker, mine):
+        own = tracker.schemes.setdefault(mine, [])
+        if any(s["scheme"] == scheme for s in own):
+            raise conflict("scheme_chosen", say("You already chose that scheme."))
+        own.append({"scheme": scheme, "noted_model": (noted_model or "").strip()[:60], "revealed": False})
+    return tracker
+
+
+def tracker_reveal(*, game, player, scheme: str) -> Tracker:
+    with _tracking(game, player) as (tracker, mine):
+        chosen = next((s for s in tracker.schemes.get(mine, []) if s["scheme"] == scheme), None)
+        if chosen is None:
+            raise conflict("scheme_not_chosen", say("You have not chosen that scheme."))
+        chosen["revealed"] = True
+    return tracker
+
+
+def tracker_turn(*, game, player, turn: int) -> Tracker:
+    """The turn being played (the next one, or back to one before, never before a line recorded)."""
+    with _tracking(game, player) as (tracker, _):
+        last = get_format(game.round.event.format).turns_max
+        recorded = max((line["turn"] for line in tracker.lines), default=1)
+        if not recorded <= turn <= last:
+            raise invalid("turn_out_of_range", say("The turn is from {first} to {last}.", first=recorded,
+                                                   last=last), "turn")
+        tracker.turn = turn
+    return tracker
+
+
+def tracker_manifest(*, game, player, met: int) -> Tracker:
+    """M2E: how many of the player's Avatar's two Manifest requirements are met."""
+    if get_format(game.round.event.format).edition != "M2E":
+        raise conflict("no_avatars", say("Avatars and the Manifest Clock belong to M2E games."))
+    if met not in (0, 1, 2):
+        raise invalid("requirements_out_of_range", say("An Avatar has two requirements: 0, 1 or 2 are met."), "met")
+    with _tracking(game, player) as (tracker, mine):
+        tracker.manifest = {**tracker.manifest, mine: met}
+    return tracker
+
+
+def tracker_report(*, game, player) -> str:
+    """The tracker becomes the player's report, for the opponent to confirm as any report; refused while
+    a line stands objected."""
+    tracker = Tracker.objects.filter(game=game).first()
+    if tracker is None or not tracker.lines:
+        raise conflict("nothing_tracked", say("Nothing is recorded yet: record each turn, then report."))
+    if any(line["objection"] for line in tracker.lines):
+        raise conflict("objection_open", say("A line is objected to: record it again as you both agree, then report."))
+    return services.report_submit(game=game, player=player,
+                                  report=sheet.report_of(tracker.lines, tracker.schemes, tracker.turn))
+
+
+def _small(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MOST_VP
+
+
+@contextmanager
+def _tracking(game, player):
+    """The game locked (the two players write at once), its tracker read or begun; after the block the
+    whole tracker is judged by the rules module and saved, or the change is refused."""
+    with event_change(game.round.event, lock=SHARED):
+        game = locked_game(game)
+        mine = game.side_of(player.id)
+        if mine is None or game.is_bye:
+            raise conflict("not_your_game", say("Only the two players of a game can keep its score."))
+        if getattr(game, "result", None) is not None:
+            raise conflict("result_confirmed", say(
+                "This game's result is confirmed; only an organizer can correct it now."))
+        tracker = Tracker.objects.select_for_update().filter(game=game).first() or Tracker(game=game)
+        yield tracker, mine
+        result_scores(game, sheet.report_of(tracker.lines, tracker.schemes, tracker.turn))  # raises: refused
+        vp = sheet.totals(tracker.lines)
+        tracker.vp_a, tracker.vp_b = vp["a"], vp["b"]
+        tracker.save()

@@ -1,0 +1,133 @@
+"""The live tracker on a player's private page: the score turn by turn for both sides, the player's own
+schemes (secret until revealed), objections, the turn, the Avatar's Manifest cost (M2E) and the report
+it becomes. Its forms post to the private page (action "track-..."), which calls `answer` and shows the
+problem in the tracker when one is refused."""
+from __future__ import annotations
+
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from gaininggrounds.params import whole_number
+from scoring.avatars import ManifestCost, manifest_cost
+from scoring.formats import get_format
+from scoring.missions import AT_TABLE
+from scoring.problems import DomainError
+from scoring.report import other_side
+from tracker import services, sheet
+from tracker.models import Tracker
+from tracker.services import MOST_VP
+
+MANIFEST_WORDS = {
+    ManifestCost.CANNOT: gettext_lazy("cannot Manifest yet"),
+    ManifestCost.AP_2: gettext_lazy("Manifest costs 2 AP"),
+    ManifestCost.AP_1: gettext_lazy("Manifest costs 1 AP"),
+    ManifestCost.CHOOSE_1_OR_0: gettext_lazy("Manifest costs 1 AP or 0 AP, your choice"),
+    ManifestCost.AUTOMATIC: gettext_lazy("Manifest is automatic at the start of the Master's activation, "
+                                         "unless you sacrifice a Soulstone"),
+}
+
+
+def offered(event, game) -> bool:
+    """A game with two players and no result; where tables flip their own mission, once it is known."""
+    return (game is not None and not game.is_bye and getattr(game, "result", None) is None
+            and (event.missions != AT_TABLE or bool(game.strategy)))
+
+
+def tracker_view(event, game, player, problem: str = "") -> dict | None:
+    """What the tracker shows this player: every turn for both sides (the reader first), the schemes they
+    may see, what they may choose next, and the forms' starting figures."""
+    if not offered(event, game):
+        return None
+    tracker = Tracker.objects.filter(game=game).first() or Tracker(game=game)
+    fmt, mine = get_format(event.format), game.side_of(player.id)
+    theirs = other_side(mine)
+    names = {mine: player.name, theirs: (game.player_b if mine == "a" else game.player_a).name}
+    totals = sheet.totals(tracker.lines)
+    turns = []
+    for turn in range(1, tracker.turn + 1):
+        cells = []
+        for side in (mine, theirs):
+            line = sheet.line_of(tracker.lines, side, turn)
+            cells.append(line and {"side": side, "vp": line["strategy"] + sum(line["schemes"].values()),
+                                   "words": _line_words(fmt, line), "objection": line["objection"],
+                                   "can_object": line["by"] != mine and not line["objection"]})
+        turns.append({"turn": turn, "cells": cells})
+    seen = {side: sheet.schemes_seen(tracker.schemes, side, mine) for side in (mine, theirs)}
+    view = {
+        "started": bool(tracker.lines), "turn": tracker.turn, "last_turn": fmt.turns_max, "turns": turns,
+        "mine": mine, "theirs": theirs, "my_name": names[mine], "their_name": names[theirs],
+        "score": (totals[mine], totals[theirs]), "problem": problem, "most": MOST_VP,
+        "my_schemes": [{**s, "name": _scheme_name(fmt, s["scheme"])} for s in seen[mine]],
+        "their_schemes": [{**s, "name": _scheme_name(fmt, s["scheme"])} for s in seen[theirs]],
+        "choices": _choices(fmt, game, seen[mine]),
+        "objected": any(line["objection"] for line in tracker.lines),
+    }
+    view["forms"] = [_line_form(side, names[side], view[key], sheet.line_of(tracker.lines, side, tracker.turn) or {})
+                     for side, key in ((mine, "my_schemes"), (theirs, "their_schemes"))]
+    if fmt.edition == "M2E":
+        met = tracker.manifest.get(mine, 0)
+        view["manifest"] = {"met": met, "cost": MANIFEST_WORDS[manifest_cost(tracker.turn, met)]}
+    return view
+
+
+def answer(request, game, player) -> str:
+    """Carry out a tracker form; "" when done, else the problem in the reader's words."""
+    post, action = request.POST, request.POST.get("action", "")
+    try:
+        if action == "track-line":
+            side = post.get("side", "")
+            vp = {key.removeprefix("scheme:"): whole_number(value.strip() or "0", MOST_VP)
+                  for key, value in post.items() if key.startswith("scheme:")}
+            strategy = whole_number(post.get("strategy", "").strip() or "0", MOST_VP)  # None: refused there
+            services.tracker_line(game=game, player=player, side=side, turn=whole_number(post.get("turn")) or 0,
+                                  strategy=strategy, schemes=vp)
+        elif action == "track-object":
+            services.tracker_object(game=game, player=player, side=post.get("side", ""),
+                                    turn=whole_number(post.get("turn")) or 0, note=post.get("note", ""))
+        elif action == "track-scheme":
+            services.tracker_scheme(game=game, player=player, scheme=post.get("scheme", ""),
+                                    noted_model=post.get("noted_model", ""))
+        elif action == "track-reveal":
+            services.tracker_reveal(game=game, player=player, scheme=post.get("scheme", ""))
+        elif action == "track-turn":
+            services.tracker_turn(game=game, player=player, turn=whole_number(post.get("turn")) or 0)
+        elif action == "track-manifest":
+            met = whole_number(post.get("met"), 2)
+            services.tracker_manifest(game=game, player=player, met=-1 if met is None else met)
+        elif action == "track-report":
+            services.tracker_report(game=game, player=player)
+        else:
+            return _("Unknown tracker action.")
+    except DomainError as error:
+        return " ".join(problem.detail for problem in error.problems)
+    return ""
+
+
+def _line_form(side: str, name: str, schemes: list[dict], line: dict) -> tuple:
+    """One side's form for the turn being played, filled with what is recorded for it; the other side's
+    offers only its revealed schemes (an unrevealed one is scored by its owner)."""
+    scored = line.get("schemes", {})
+    return side, name, {"strategy": line.get("strategy", ""), "list": [
+        {"scheme": s["scheme"], "name": s["name"], "vp": scored.get(s["scheme"], "")} for s in schemes]}
+
+
+def _scheme_name(fmt, key: str) -> str:
+    named = fmt.scheme(key)
+    return named.called(get_language()) if named else key
+
+
+def _line_words(fmt, line: dict) -> str:
+    parts = [_("strategy %(vp)s") % {"vp": line["strategy"]}]
+    parts += [f"{_scheme_name(fmt, key)} {vp}" for key, vp in line["schemes"].items()]
+    return " · ".join(parts)
+
+
+def _choices(fmt, game, mine: list[dict]) -> list[tuple[str, str]]:
+    """The schemes the player may choose next: the table's pool (M4E: the first from the pool, then one
+    of the last chosen's next), none twice."""
+    chosen = {s["scheme"] for s in mine}
+    keys = list(game.mission()[2])
+    if fmt.scheme_chains and mine:
+        last = fmt.scheme(mine[-1]["scheme"])
+        keys = [named.key for named in (fmt.scheme(n) for n in (last.next if last else ())) if named]
+    return [(key, _scheme_name(fmt, key)) for key in keys if key not in chosen]
