@@ -69,9 +69,17 @@ $(NGINX):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq --no-install-recommends nginx
 
+# Lighthouse 11 (npm, pinned by its package-lock.json) for the PWA audits in the browser tests, with
+# Debian's Node.js when the machine has none.
+LIGHTHOUSE := tests/browser/lighthouse/node_modules/lighthouse/cli/index.js
+$(LIGHTHOUSE): tests/browser/lighthouse/package-lock.json
+	command -v npm >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends nodejs npm)
+	npm ci --prefix tests/browser/lighthouse --no-audit --no-fund --silent
+	touch $@
+
 # On every core, 8 at most (pytest-xdist): each worker has its own test database and Redis database
 # (tests/workers.py; Redis has 16).
-test: $(TESTING) $(CHROMIUM) $(NGINX) $(NATIVE)
+test: $(TESTING) $(CHROMIUM) $(NGINX) $(NATIVE) $(LIGHTHOUSE)
 	DEBUG=1 $(BIN)/python -m pytest -q -n auto --maxprocesses 8
 
 # ruff: lint rules and import order (pyproject.toml); CI runs it.

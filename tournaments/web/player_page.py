@@ -53,6 +53,9 @@ def private_page(request, key):
             return HttpResponse(_("Too many reports; wait %(s)s seconds.") % {"s": int(wait)}, status=429)
         if request.POST.get("action", "").startswith("track-"):
             tracked = tracker_web.answer(request, current, player)
+            if not tracked and request.POST["action"] == "track-report":
+                _say_status(request, current)
+                return redirect("public:private", key)
             if not tracked:
                 return redirect(reverse("public:private", args=[key]) + "#tracker")
         elif _answer(request, player, current, form):
@@ -176,13 +179,18 @@ def _answer(request, player: Player, game: Game, form: PlayerReportForm) -> bool
     except DomainError as error:
         show_problems(form, error)
         return False
+    _say_status(request, game)
+    return True
+
+
+def _say_status(request, game: Game) -> None:
+    """Where the game stands after the player's answer, in a sentence."""
     status = Game.objects.select_related("result").prefetch_related("reports").get(pk=game.pk).result_status()
     messages.success(request, {
         AWAITING: _("Reported: your opponent now confirms it."),
         DISPUTED: _("Your version is recorded: the organizer decides."),
         CONFIRMED: _("Confirmed: the result counts."),
     }[status])
-    return True
 
 
 def told(event: Event, game: Game, reader: str, score, *, counted: bool) -> dict:
