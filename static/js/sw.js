@@ -52,7 +52,10 @@ function keepPage(response) {  // under the address it answers for (after a repo
 
 function page(event) {  // network first; the kept copy when the network fails or keeps the reader waiting
   var request = event.request;
-  var fresh = fetch(request).then(function (response) {
+  // Past the browser's own cache (revalidated, so cheap): a page it served offline would not say it is old.
+  // A navigation's redirect is handed back as it is, for the browser to follow.
+  var fresh = fetch(new Request(request.url, {headers: request.headers, credentials: "include", cache: "no-cache",
+                                              redirect: "manual"})).then(function (response) {
     event.waitUntil(keepPage(response));
     return response;
   });
