@@ -19,13 +19,15 @@ def phones_page(request, event):
     problem = ""
     if request.method == "POST":
         try:
-            saved = discord.hook_save(event=event, url="" if "remove" in request.POST
-                                      else request.POST.get("discord_webhook", ""))
+            if "remove" in request.POST:
+                discord.hook_remove(event=event)
+                messages.success(request, _("Discord webhook removed."))
+            else:
+                discord.hook_save(event=event, url=request.POST.get("discord_webhook", ""))
+                messages.success(request, _("Discord webhook saved: rounds and final standings are posted there."))
         except DomainError as error:
             problem = error.problems[0].detail
         else:
-            messages.success(request, _("Discord webhook saved: rounds and final standings are posted there.")
-                             if saved else _("Discord webhook removed."))
             return redirect("notifications:console-phones", event.slug)
     return render(request, "notifications/console_phones.html", {
         "event": event, "hook": hook, "masked": discord.masked(hook), "problem": problem,

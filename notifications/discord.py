@@ -35,11 +35,8 @@ class DiscordUnavailable(Exception):
 
 
 def hook_save(*, event, url: str) -> DiscordHook:
-    """Keep the event's webhook (refused whole unless it is a Discord webhook address); empty removes it."""
+    """Keep the event's webhook (refused whole unless it is a Discord webhook address)."""
     url = (url or "").strip()
-    if not url:
-        DiscordHook.objects.filter(event=event).delete()
-        return None
     if len(url) > 300 or not WEBHOOK.fullmatch(url):
         raise invalid("not_a_discord_webhook", say(
             "Paste the webhook's address as Discord gives it: https://discord.com/api/webhooks/<number>/<token>."),
@@ -47,6 +44,11 @@ def hook_save(*, event, url: str) -> DiscordHook:
     hook, _ = DiscordHook.objects.update_or_create(event=event, defaults={"url": url, "last_failure": "",
                                                                          "failed_at": None})
     return hook
+
+
+def hook_remove(*, event) -> None:
+    """The event posts to Discord no more."""
+    DiscordHook.objects.filter(event=event).delete()
 
 
 def masked(hook: DiscordHook | None) -> str:

@@ -51,7 +51,11 @@ class PushSubscription(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["event", "endpoint"], name="one_subscription_per_browser"),
+            # A phone may follow an event as a player and as its organizer: one subscription of each.
+            models.UniqueConstraint(fields=["event", "endpoint"], condition=Q(player__isnull=False),
+                                    name="one_player_subscription_per_browser"),
+            models.UniqueConstraint(fields=["event", "endpoint"], condition=Q(user__isnull=False),
+                                    name="one_organizer_subscription_per_browser"),
             models.CheckConstraint(condition=Q(player__isnull=True, user__isnull=False)
                                    | Q(player__isnull=False, user__isnull=True),
                                    name="subscription_of_a_player_or_an_organizer"),

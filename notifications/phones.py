@@ -19,7 +19,8 @@ def _of_players(event, player_ids):
 
 
 def _of_organizers(event):
-    return PushSubscription.objects.filter(event=event, user__isnull=False)
+    """Organizers' phones, of those who organize the event today (one removed hears nothing more)."""
+    return PushSubscription.objects.filter(event=event, user__in=event.organizers.all())
 
 
 def _private(subscription) -> str:
@@ -49,13 +50,7 @@ def round_published(rnd: Round, games: list[Game], players: dict) -> None:
 
 def _mission_line(format_key: str, game: Game) -> str:
     strategy, deployment, pool = game.mission()
-    if not strategy:
-        return ""
-    fmt, language = get_format(format_key), get_language()
-    names = [fmt.strategy(strategy), fmt.deployment(deployment)]
-    line = " · ".join(named.called(language) for named in names if named)
-    schemes = ", ".join(fmt.scheme(k).called(language) for k in pool if fmt.scheme(k))
-    return f"{line} · {schemes}" if schemes else line
+    return get_format(format_key).mission_line(strategy, deployment, pool, get_language()) if strategy else ""
 
 
 def report_awaits(game: Game, reporter, opponent, version_stamp: str) -> None:

@@ -6,12 +6,12 @@ cannot take it now (429, 5xx, no answer) has it retried by the task."""
 from __future__ import annotations
 
 import base64
-import ipaddress
 import json
 import logging
 import re
 from urllib.parse import urlsplit
 
+import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
@@ -27,6 +27,9 @@ from scoring.problems import invalid
 log = logging.getLogger(__name__)
 TTL = 6 * 3600  # a push not delivered within a round's length is old news
 GONE = (404, 410)
+# The push services of the browsers players use (Chrome, Edge, Firefox, Safari; Opera, Samsung Internet and
+# Brave use Google's): a subscription's address is one of theirs or a host of theirs.
+PUSH_SERVICES = ("fcm.googleapis.com", "push.services.mozilla.com", "notify.windows.com", "push.apple.com")
 BROWSERS = 5  # subscriptions kept per player (or organizer) and event
 
 
@@ -55,9 +58,10 @@ def subscription_save(*, event, info, kinds, language: str, player=None, user=No
     if not isinstance(kinds, list) or any(kind not in allowed for kind in kinds):
         raise invalid("unknown_kind", say("Choose among: {value}.", value=", ".join(allowed)), "kinds")
     owner = {"player": player} if player is not None else {"user": user}
+    role = {"user__isnull": True} if player is not None else {"player__isnull": True}
     with transaction.atomic():
         subscription, _ = PushSubscription.objects.update_or_create(
-            event=event, endpoint=endpoint,
+            event=event, endpoint=endpoint, **role,
             defaults={"player": player, "user": user, "p256dh": p256dh, "auth": auth,
                       "kinds": [kind for kind in allowed if kind in kinds], "language": language[:10]})
         # A few phones and browsers each; past that the oldest goes (a link copied around cannot pile up).
@@ -101,13 +105,17 @@ def push_send(push_id: int) -> None:
         if push is None:
             return
         subscription = push.subscription
+        if not _reachable(subscription.endpoint):  # kept from before a narrower rule: never posted to
+            subscription.delete()
+            return
         payload = json.dumps({"title": push.title, "body": push.body, "url": push.url, "tag": push.about},
                              ensure_ascii=False)
         try:
             webpush({"endpoint": subscription.endpoint, "keys": {"p256dh": subscription.p256dh,
                                                                  "auth": subscription.auth}},
                     payload, vapid_private_key=settings.VAPID_PRIVATE_KEY,
-                    vapid_claims={"sub": settings.VAPID_SUBJECT}, ttl=TTL, timeout=10)
+                    vapid_claims={"sub": settings.VAPID_SUBJECT}, ttl=TTL, timeout=10,
+                    requests_session=_NoRedirects())
         except WebPushException as error:
             status = getattr(error.response, "status_code", None)
             if status in GONE:  # the browser unsubscribed, or the subscription expired: forget it
@@ -149,21 +157,26 @@ def _checked_info(info) -> tuple[str, str, str]:
 
 
 def _reachable(endpoint: str) -> bool:
-    """https to a public host: the server posts to this address, so never to itself or its network
-    (unless PUSH_LOCAL_ENDPOINTS, for the tests' local push service)."""
+    """https to one of the browsers' push services: the server posts to this address, so never to a host
+    a subscriber names (it could be this server or its network). PUSH_LOCAL_ENDPOINTS lets the tests'
+    local stand-in through."""
     try:
         parts = urlsplit(endpoint)
-        host = parts.hostname or ""
+        host = (parts.hostname or "").lower()
     except ValueError:
         return False
     if settings.PUSH_LOCAL_ENDPOINTS:
         return parts.scheme in ("http", "https") and bool(host)
-    if parts.scheme != "https" or not host or parts.username or parts.password or host == "localhost":
-        return False
-    try:
-        return ipaddress.ip_address(host).is_global
-    except ValueError:
-        return "." in host  # a name: the push services' own (fcm.googleapis.com, updates.push.services.mozilla.com)
+    return (parts.scheme == "https" and not parts.username and not parts.password and parts.port in (None, 443)
+            and any(host == known or host.endswith("." + known) for known in PUSH_SERVICES))
+
+
+class _NoRedirects(requests.Session):
+    """A push service answers for itself: a redirect is never followed (it could point anywhere)."""
+
+    def request(self, *args, **kwargs):
+        kwargs["allow_redirects"] = False
+        return super().request(*args, **kwargs)
 
 
 def _decoded_length(value) -> int:

@@ -97,14 +97,18 @@ def tracker_manifest(*, game, player, met: int) -> Tracker:
 
 def tracker_report(*, game, player) -> str:
     """The tracker becomes the player's report, for the opponent to confirm as any report; refused while
-    a line stands objected."""
-    tracker = Tracker.objects.filter(game=game).first()
-    if tracker is None or not tracker.lines:
-        raise conflict("nothing_tracked", say("Nothing is recorded yet: record each turn, then report."))
-    if any(line["objection"] for line in tracker.lines):
-        raise conflict("objection_open", say("A line is objected to: record it again as you both agree, then report."))
-    return services.report_submit(game=game, player=player,
-                                  report=sheet.report_of(tracker.lines, tracker.schemes, tracker.turn))
+    a line stands objected. Read under the game's lock, so a line or an objection sent at the same moment
+    comes before or after, never between."""
+    with event_change(game.round.event, lock=SHARED):
+        game = locked_game(game)
+        tracker = Tracker.objects.select_for_update().filter(game=game).first()
+        if tracker is None or not tracker.lines:
+            raise conflict("nothing_tracked", say("Nothing is recorded yet: record each turn, then report."))
+        if any(line["objection"] for line in tracker.lines):
+            raise conflict("objection_open", say(
+                "A line is objected to: record it again as you both agree, then report."))
+        return services.report_submit(game=game, player=player,
+                                      report=sheet.report_of(tracker.lines, tracker.schemes, tracker.turn))
 
 
 def _small(value) -> bool:

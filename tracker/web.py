@@ -61,6 +61,8 @@ def tracker_view(event, game, player, problem: str = "") -> dict | None:
         "their_schemes": [{**s, "name": _scheme_name(fmt, s["scheme"])} for s in seen[theirs]],
         "choices": _choices(fmt, game, seen[mine]),
         "objected": any(line["objection"] for line in tracker.lines),
+        # Back a turn (a "Start turn" tapped too soon), never before a turn with a line.
+        "back": tracker.turn - 1 if tracker.turn > max((line["turn"] for line in tracker.lines), default=1) else None,
     }
     view["forms"] = [_line_form(side, names[side], view[key], sheet.line_of(tracker.lines, side, tracker.turn) or {})
                      for side, key in ((mine, "my_schemes"), (theirs, "their_schemes"))]

@@ -202,6 +202,19 @@ class Format:
     def scheme(self, key: str) -> Named | None:
         return _by_key(self.schemes, key)
 
+    def mission_named(self, strategy: str, deployment: str, pool, language: str | None) -> dict:
+        """A mission's names in `language`: {"strategy", "deployment", "schemes": [...]}; a key the format
+        does not know comes out empty."""
+        def called(named: Named | None) -> str:
+            return named.called(language) if named else ""
+        return {"strategy": called(self.strategy(strategy)), "deployment": called(self.deployment(deployment)),
+                "schemes": [called(self.scheme(key)) for key in pool]}
+
+    def mission_line(self, strategy: str, deployment: str, pool, language: str | None) -> str:
+        """The same in one line: "Plant Explosives · Corner · Breakthrough, Assassinate, Frame Job"."""
+        named = self.mission_named(strategy, deployment, pool, language)
+        return " · ".join([named["strategy"], named["deployment"], ", ".join(named["schemes"])])
+
     @property
     def scheme_chains(self) -> bool:
         """M4E: a player holds one scheme at a time, each followed by one of its next schemes."""

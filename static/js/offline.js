@@ -1,7 +1,8 @@
 // The phone's side of a page that survives the venue's wifi: registers the service worker (/sw.js), says
 // when a page is the copy kept on this phone ("as of 14:02, offline") and reloads it once the network is
 // back; keeps a form marked data-outbox (a report, a confirmation) when there is no network and sends it,
-// once, when there is (the form's "once" token makes a second sending a no-op on the server).
+// once, when there is (the form's "once" token makes a second sending a no-op on the server; its "game"
+// refuses it when the round has moved on). One answer waits per page: a later one replaces it.
 (function () {
   var OUTBOX = "gg-outbox", body = document.body;
   var key = location.origin + location.pathname + "?outbox";
@@ -44,8 +45,12 @@
       });
     });
   }
+  function busy() {  // the reader is typing: a reload would wipe it (the next probe tries again)
+    var active = document.activeElement;
+    return active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName);
+  }
   function back() {  // the network answers again: send what waits, else show the page as it is now
-    if (!navigator.onLine) return;
+    if (!navigator.onLine || busy()) return;
     kept().then(function (waiting) {
       if (waiting) send();
       else if (body.dataset.offlineAsOf) location.reload();

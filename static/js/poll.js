@@ -1,12 +1,13 @@
 // Refreshes the live parts of a page every data-poll seconds while its tab is visible, by sending
 // htmx a "poll" event, and never while the reader is typing in them (a focused or changed field), so a
-// half-filled report is not wiped. Elements are looked up on every tick: one swapped in by htmx polls on.
+// half-filled report is not wiped, nor while a part of them is open (a <details>: the score sheet, an
+// objection). Elements are looked up on every tick: one swapped in by htmx polls on.
 // (An hx-trigger filter such as [document.visibilityState === 'visible'] would need eval, which the
 // Content-Security-Policy rightly forbids.)
 (function () {
   function editing(el) {
     var active = document.activeElement;
-    return el.dataset.dirty === "1" ||
+    return el.dataset.dirty === "1" || el.querySelector("details[open]") !== null ||
       (active && el.contains(active) && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName));
   }
   document.addEventListener("input", function (event) {

@@ -3,10 +3,12 @@
 // they stay readable when the venue's wifi drops; a kept copy is marked with the time it was fetched, and
 // the page says so (static/js/offline.js). Nothing is kept that this phone did not open itself, nothing
 // signed in (the console, accounts), and the oldest pages go past KEEP. A report posted with no network
-// is kept (the same outbox offline.js keeps) and the page it was sent from is shown.
+// is kept (the same outbox offline.js keeps: the latest answer of a page) and the page it came from shown.
 var VERSION = "__VERSION__", SHELL = __SHELL__;
 var STATIC = "gg-static-" + VERSION, PAGES = "gg-pages", OUTBOX = "gg-outbox", KEEP = 40, PATIENCE = 6000;
-var KEPT = /^\/($|e\/|p\/)/;
+// The home page, an event's public pages, a private page: never a download, a sign-up or the console.
+var KEPT = /^\/($|e\/[^/]+\/($|rounds\/\d+\/$|standings\/$|final\/$|hall\/$|players\/\d+\/$)|p\/[^/]+\/$)/;
+var ANSWERS = ["report", "confirm", "dispute"];  // what a private page keeps when posted offline
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (c) { return c.addAll(SHELL); }).then(function () {
@@ -41,7 +43,9 @@ function keptPage(request) {
 
 function keepPage(response) {  // under the address it answers for (after a report, the page redirected to)
   var url = new URL(response.url);
-  if (!response.ok || response.type !== "basic" || !KEPT.test(url.pathname)) return Promise.resolve();
+  if (!response.ok || response.type !== "basic" || !KEPT.test(url.pathname) ||
+      (response.headers.get("Content-Type") || "").indexOf("text/html") !== 0 ||
+      response.headers.get("Content-Disposition")) return Promise.resolve();
   var copy = new Response(response.clone().body, {headers: headers(response, {"X-Fetched-At": new Date().toISOString()})});
   return caches.open(PAGES).then(function (c) {
     return c.put(url.origin + url.pathname + url.search, copy).then(function () { return c.keys(); }).then(function (keys) {
@@ -79,9 +83,10 @@ function post(event) {  // a report sent with no network waits in the outbox; th
   }, function () {
     return body.then(function (text) {
       var key = new URL(request.url).origin + new URL(request.url).pathname + "?outbox";
-      return caches.open(OUTBOX).then(function (box) {
-        return box.put(key, new Response(text, {headers: {"X-Kept-At": new Date().toISOString()}}));
-      }).then(function () { return keptPage(new Request(request.url)); }).then(function (hit) {
+      var kept = ANSWERS.indexOf(new URLSearchParams(text).get("action")) >= 0 ? caches.open(OUTBOX).then(
+        function (box) { return box.put(key, new Response(text, {headers: {"X-Kept-At": new Date().toISOString()}})); })
+        : Promise.resolve();  // anything else (a tracker line, a vote) is not kept: the page shows it is offline
+      return kept.then(function () { return keptPage(new Request(request.url)); }).then(function (hit) {
         return hit || new Response("Offline: your report is kept on this phone.", {status: 503});
       });
     });

@@ -4,12 +4,14 @@ violation; each public page and the console's results board weigh under 60 KB co
 everything they load, and ask no other host."""
 import pytest
 
+from notifications.push import vapid_pair
 from people import rating_store
 from people.series import series_create
 from scoring.report import Report
 from tests.browser.browsing import WEIGHT_LIMIT, sign_in, violations, visit
 from tests.factories import event_made, make_user, results_entered, round_paired
 from tournaments import services
+from tracker.services import tracker_line, tracker_turn
 
 WIDTHS = ((360, 740), (1280, 800))
 LANGUAGES = ("en", "fr")
@@ -27,6 +29,8 @@ def the_day(user):
     services.result_record(game=games[0], by=user, report=Report(vp_a=6, vp_b=4))
     services.report_submit(game=games[1], player=games[1].player_a, report=Report(vp_a=7, vp_b=3))
     services.report_dispute(game=games[1], player=games[1].player_b, report=Report(vp_a=3, vp_b=7))
+    tracker_turn(game=games[2], player=games[2].player_a, turn=2)  # a game its players keep live
+    tracker_line(game=games[2], player=games[2].player_a, side="a", turn=2, strategy=1, schemes={})
     finished = event_made(user, players=4, name="Autumn Cup")
     for seed in ("1", "2", "3"):
         results_entered(round_paired(finished, user, seed=seed), user)
@@ -35,21 +39,24 @@ def the_day(user):
     services.round_generate(event=draft, by=user, seed="4", publish=False)
     rating_store.ratings_refresh("M2E")  # what the commits queued, whether or not a worker runs here
     series_create(by=user, name="South West Rankings", edition="M2E", rolling_days=None)
-    return event, finished, draft, games[0]
+    return event, finished, draft, games[0], games[2]
 
 
 # One test per language and width, so parallel workers share them out.
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize(("width", "height"), WIDTHS)
 @pytest.mark.django_db(transaction=True)
-def test_no_serious_accessibility_violation_and_light_pages(contexts, live_server, language, width, height):
+def test_no_serious_accessibility_violation_and_light_pages(contexts, live_server, settings, language, width,
+                                                            height):
+    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = vapid_pair()  # the private page offers push
     user = make_user("access")[0]
     user.set_password("access-Pass-123")
     user.save()
-    event, finished, draft, game = the_day(user)
+    event, finished, draft, game, tracked = the_day(user)
     player = game.player_a
     public = ["/", f"/e/{event.slug}/", f"/e/{event.slug}/rounds/2/", f"/e/{event.slug}/standings/",
               f"/e/{event.slug}/players/{player.pk}/", f"/e/{event.slug}/hall/", f"/p/{player.key}/",
+              f"/p/{tracked.player_a.key}/",
               f"/e/{finished.slug}/final/", f"/e/{finished.slug}/hall/",
               f"/people/{player.person_id}/", "/ratings/M2E/?min=0", "/series/", "/series/south-west-rankings/",
               "/stats/M2E/", f"/e/{finished.slug}/stats/", "/series/south-west-rankings/stats/"]
@@ -58,7 +65,7 @@ def test_no_serious_accessibility_violation_and_light_pages(contexts, live_serve
                f"/console/e/{event.slug}/audit/", f"/console/e/{event.slug}/players/{player.pk}/edit/",
                f"/console/e/{event.slug}/games/{game.pk}/sheet/", f"/console/e/{draft.slug}/rounds/1/",
                f"/console/e/{event.slug}/people/", "/console/series/", "/console/series/south-west-rankings/",
-               "/accounts/profile/"]
+               f"/console/e/{event.slug}/phones/", "/accounts/profile/"]
     weighed = set(public) | {f"/console/e/{event.slug}/rounds/2/"}
     problems, weights = [], {}
     # bypass_csp: axe is injected as an inline script, which the site's policy rightly refuses.

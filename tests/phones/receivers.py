@@ -17,8 +17,8 @@ from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 class Receiver:
     """An HTTP server on 127.0.0.1 answering each POST with the next status of `answers` (then the last)."""
 
-    def __init__(self, answers=(201,), body: bytes = b""):
-        self.answers, self.body, self.received = list(answers), body, []
+    def __init__(self, answers=(201,), body: bytes = b"", headers: dict | None = None):
+        self.answers, self.body, self.received, self.headers = list(answers), body, [], headers or {}
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -30,6 +30,8 @@ class Receiver:
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(receiver.body)))
+                for name, value in receiver.headers.items():
+                    self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(receiver.body)
 

@@ -125,3 +125,19 @@ def test_a_long_round_fits_one_message():
     assert len(content) <= discord.LIMIT and "more: https://x.example/e/big/rounds/1/" in content
     shown = sum(1 for line in content.splitlines() if line.startswith("Table "))
     assert f"…and {60 - shown} more" in content
+
+
+def test_an_empty_address_is_refused_not_taken_as_a_removal(organizer):
+    organizer.post("/console/e/spring-open/phones/", {"discord_webhook": HOOK})
+    html = organizer.post("/console/e/spring-open/phones/", {"discord_webhook": "  "}).content.decode()
+    assert "Paste the webhook&#x27;s address" in html and DiscordHook.objects.get().url == HOOK
+
+
+def test_someone_who_does_not_organize_the_event_gets_a_403(organizer):
+    from tests.factories import make_user
+
+    stranger = Client()
+    stranger.force_login(make_user("stranger")[0])
+    assert stranger.get("/console/e/spring-open/phones/").status_code == 403
+    push = stranger.post("/console/e/spring-open/phones/push/", "{}", content_type="application/json")
+    assert push.status_code == 403

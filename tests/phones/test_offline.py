@@ -62,8 +62,12 @@ def test_the_service_worker_is_served_from_the_root_with_its_shell(db):
     shell = json.loads(re.search(r"SHELL = (\[.*?\]);", source).group(1))
     for url in shell:  # everything it keeps when it installs is there to fetch
         assert Client().get(url).status_code == 200, url
-    # Only what a phone opened is kept, and never a signed-in page.
-    assert r"var KEPT = /^\/($|e\/|p\/)/;" in source
+    # Only the pages a player reads are kept: never a download, a sign-up form or the console.
+    kept = re.search(r"var KEPT = /(.*)/;", source).group(1).replace("\\/", "/")
+    for path in ("/", "/e/spring-open/", "/e/spring-open/rounds/2/", "/e/spring-open/standings/", "/p/abc/"):
+        assert re.match(kept, path), path
+    for path in ("/console/", "/e/spring-open/sign-up/", "/e/spring-open/calendar.ics", "/accounts/", "/p/abc/push/"):
+        assert not re.match(kept, path), path
 
 
 def test_a_report_sent_twice_counts_once(round_two):
@@ -106,3 +110,28 @@ def test_each_rendering_carries_its_own_token_and_a_malformed_one_is_ignored(rou
                                                 "once": token})
         assert response.status_code == 302
     assert PlayerReport.objects.get(game=game).updated_at is not None
+
+
+def test_an_answer_kept_from_an_earlier_game_is_refused_and_changes_nothing(round_two):
+    game, ann = round_two, round_two.player_a
+    earlier = Game.objects.filter(round__number=1, seats__player=ann).get()
+    response = Client().post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played",
+                                            "once": TOKEN, "game": earlier.pk}, follow=True)
+    assert "That answer was for an earlier game: nothing changed." in response.content.decode()
+    assert not PlayerReport.objects.filter(game=game).exists()
+    assert Client().post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played",
+                                        "once": TOKEN, "game": game.pk}).status_code == 302  # the token is free
+
+
+def test_a_confirmation_names_the_version_it_confirms(round_two):
+    game, ann, bob = round_two, round_two.player_a, round_two.player_b
+    Client().post(private(ann), {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played"})
+    seen = re.search(r'name="version" value="([0-9.]+)"', Client().get(private(bob)).content.decode()).group(1)
+    Client().post(private(ann), {"action": "report", "my_vp": 8, "their_vp": 3, "outcome": "played"})  # changed
+    stale = Client().post(private(bob), {"action": "confirm", "once": TOKEN, "version": seen, "game": game.pk},
+                          follow=True).content.decode()
+    assert "Your opponent changed their report since your page showed it" in stale
+    assert Game.objects.get(pk=game.pk).result_status() != CONFIRMED
+    fresh = re.search(r'name="version" value="([0-9.]+)"', Client().get(private(bob)).content.decode()).group(1)
+    assert Client().post(private(bob), {"action": "confirm", "once": TOKEN, "version": fresh}).status_code == 302
+    assert Game.objects.get(pk=game.pk).result_status() == CONFIRMED  # the same token: it was left free

@@ -97,14 +97,56 @@ def test_garbage_is_a_400_and_a_wrong_link_a_404(round_two, vapid):
     assert Client().get(f"/p/{key}/push/").status_code == 405
 
 
-@pytest.mark.parametrize("endpoint", ["http://push.example/x", "https://127.0.0.1/x", "https://10.0.0.7/x",
-                                      "https://localhost/x", "https://user:pw@push.example/x", "https://[::1]/x"])
+@pytest.mark.parametrize("endpoint", ["http://fcm.googleapis.com/fcm/send/x", "https://127.0.0.1/x", "https://127.1/x",
+                                      "https://10.0.0.7/x", "https://localhost/x", "https://metadata.google.internal/x",
+                                      "https://user:pw@fcm.googleapis.com/x", "https://[::1]/x",
+                                      "https://fcm.googleapis.com.evil.example/x", "https://fcm.googleapis.com:8443/x",
+                                      "https://evilfcm.googleapis.com.example/x"])
 def test_the_server_never_posts_to_itself_or_its_network(round_two, vapid, endpoint):
     vapid.PUSH_LOCAL_ENDPOINTS = False
     response = Client().post(f"/p/{round_two.player_a.key}/push/", json.dumps(
         {"subscription": {"endpoint": endpoint, "keys": {"p256dh": "BB" + "A" * 85, "auth": "A" * 22}},
          "kinds": ["round"]}), content_type="application/json")
     assert response.status_code == 400 and response.json()["attr"] == "endpoint"
+
+
+@pytest.mark.parametrize("endpoint", ["https://fcm.googleapis.com/fcm/send/abc:def",
+                                      "https://updates.push.services.mozilla.com/wpush/v2/gAAA",
+                                      "https://wns2-par02p.notify.windows.com/w/?token=BQYA",
+                                      "https://web.push.apple.com/QGuQyavXutnMH"])
+def test_the_browsers_push_services_are_taken(round_two, vapid, endpoint):
+    vapid.PUSH_LOCAL_ENDPOINTS = False
+    response = Client().post(f"/p/{round_two.player_a.key}/push/", json.dumps(
+        {"subscription": {"endpoint": endpoint, "keys": {"p256dh": "BB" + "A" * 85, "auth": "A" * 22}},
+         "kinds": ["round"]}), content_type="application/json")
+    assert response.status_code == 200 and PushSubscription.objects.get().endpoint == endpoint
+
+
+def test_a_push_service_that_redirects_is_not_followed(round_two, organizer_api, event, vapid, receiver):
+    inside = receiver()
+    redirecting = Receiver(answers=(307,), headers={"Location": f"{inside.url}/internal"})
+    try:
+        subscribe(round_two.player_a, Browser(redirecting))
+        publish_round_three(organizer_api, event["id"])
+        assert len(redirecting.received) == 1 and not inside.received
+        assert Push.objects.get().failure == "push service answered 307"
+    finally:
+        redirecting.close()
+
+
+def test_a_phone_follows_an_event_as_a_player_and_as_its_organizer(round_two, vapid, receiver):
+    service = receiver()
+    phone = Browser(service)
+    subscribe(round_two.player_a, phone, kinds=["round"])
+    organizer = Client()
+    event = Event.objects.get(slug="spring-open")
+    organizer.force_login(event.created_by)
+    organizer.post("/console/e/spring-open/phones/push/", json.dumps(
+        {"subscription": phone.subscription, "kinds": ["dispute"]}), content_type="application/json")
+    assert sorted(PushSubscription.objects.values_list("kinds", flat=True)) == [["dispute"], ["round"]]
+    event.organizers.remove(event.created_by)  # no longer organizing: told nothing more
+    from notifications.phones import _of_organizers
+    assert not _of_organizers(event).exists()
 
 
 def test_a_published_round_reaches_the_phone_encrypted_and_signed(round_two, organizer_api, event, vapid, receiver):

@@ -3,7 +3,7 @@ rules module after every line; the opponent sees it and can object; spectators s
 and the hall; at the end it becomes the report to confirm. And the M2E Avatar's Manifest cost."""
 import pytest
 from django.test import Client
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.avatars import ManifestCost, manifest_cost
@@ -178,3 +178,42 @@ def test_the_organizer_sees_which_turn_each_table_is_in_when_time_is_called(roun
     tournament.round_clock(rnd=rnd, action="start")
     tournament.clock_notice_say(round_id=rnd.pk, run=Round.objects.get(pk=rnd.pk).clock_started_at.isoformat(), left=0)
     assert "Last turn called" in organizer.get("/console/e/spring-open/rounds/2/").content.decode()
+
+
+FIELDS = st.fixed_dictionaries({
+    "action": st.sampled_from(["track-line", "track-object", "track-scheme", "track-reveal", "track-turn",
+                               "track-manifest", "track-report", "track-nonsense"]),
+    "side": st.sampled_from(["a", "b", "", "c", "ab"]),
+    "turn": st.sampled_from(["1", "2", "0", "9", "-1", "x", "²", "9" * 30]),
+    "strategy": st.sampled_from(["0", "1", "2", "", "-3", "1e3", "🙂"]),
+    "scheme": st.text(max_size=12),
+    "met": st.sampled_from(["0", "1", "2", "3", "", "x"]),
+    "note": st.text(max_size=300),
+})
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(form=FIELDS, extra=st.dictionaries(st.text(min_size=1, max_size=10).map(lambda k: "scheme:" + k),
+                                          st.sampled_from(["0", "1", "5", "x", ""]), max_size=2))
+def test_no_tracker_form_however_malformed_is_a_500_and_a_refused_one_changes_nothing(round_two, settings, form,
+                                                                                      extra):
+    """One game for every example: what one example changed, the next starts from."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "report_player": "10000/minute"}
+    ann = round_two.player_a
+    before = list(Tracker.objects.filter(game=round_two).values("turn", "lines", "schemes", "manifest"))
+    response = Client().post(page(ann), {**form, **extra})
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:  # refused: said, and nothing changed
+        assert list(Tracker.objects.filter(game=round_two).values("turn", "lines", "schemes", "manifest")) == before
+
+
+def test_a_turn_started_too_soon_can_be_taken_back_but_not_past_a_line(round_two):
+    ann = round_two.player_a
+    track(ann, action="track-turn", turn=2)
+    track(ann, action="track-line", side="a", turn=2, strategy=1)
+    track(ann, action="track-turn", turn=3)
+    assert "Back to turn 2" in Client().get(page(ann)).content.decode()
+    assert track(ann, action="track-turn", turn=2).status_code == 302
+    assert Tracker.objects.get(game=round_two).turn == 2
+    assert "Back to turn" not in Client().get(page(ann)).content.decode()
+    assert "The turn is from 2 to 7." in track(ann, action="track-turn", turn=1).content.decode()

@@ -23,7 +23,17 @@ from signups.models import SignUp
 from tournaments import selectors, services
 from tournaments.access import bad_key_wait, player_for_key, report_wait
 from tournaments.concessions import concession_effect, concession_rule
-from tournaments.models import AWAITING, CHOSEN_AWARDS, CONFIRMED, DISPUTED, AwardVote, Event, Game, Player
+from tournaments.models import (
+    AWAITING,
+    CHOSEN_AWARDS,
+    CONFIRMED,
+    DISPUTED,
+    AwardVote,
+    Event,
+    Game,
+    Player,
+    PlayerReport,
+)
 from tournaments.standings import DISQUALIFIED
 from tournaments.web import presenters
 from tournaments.web.forms import show_problems
@@ -51,6 +61,9 @@ def private_page(request, key):
         wait = report_wait(request.META, player=player)
         if wait is not None:
             return HttpResponse(_("Too many reports; wait %(s)s seconds.") % {"s": int(wait)}, status=429)
+        if request.POST.get("game", str(current.pk)) != str(current.pk):  # sent from a page kept from before
+            messages.error(request, _("That answer was for an earlier game: nothing changed."))
+            return redirect("public:private", key)
         if request.POST.get("action", "").startswith("track-"):
             tracked = tracker_web.answer(request, current, player)
             if not tracked and request.POST["action"] == "track-report":
@@ -94,6 +107,8 @@ def private_manifest(request, key):
     """The manifest a player's private page links: installed from there, the phone opens on that page."""
     player = player_for_key(key)
     if player is None:
+        if bad_key_wait(request.META) is not None:  # counted with the page's wrong keys
+            return HttpResponse(_("Too many wrong links from this address; wait a minute."), status=429)
         raise Http404("No such link")
     page = request.path.rsplit("manifest.webmanifest", 1)[0]
     response = pwa.manifest(request, start_url=page, id=page, name=f"{player.event.name} · {player.name}")
@@ -171,6 +186,13 @@ def _answer(request, player: Player, game: Game, form: PlayerReportForm) -> bool
                 messages.info(request, _("Already received: your phone had sent this before, nothing changed."))
                 return True
             if action == "confirm":
+                seen = request.POST.get("version")  # the opponent's version the page showed
+                if seen and seen != _stamp(PlayerReport.objects.filter(game=game).exclude(
+                        side=game.side_of(player.id)).first()):
+                    messages.error(request, _(
+                        "Your opponent changed their report since your page showed it: read it again, then confirm."))
+                    transaction.set_rollback(True)  # the token stays free
+                    return True
                 services.report_confirm(game=game, player=player)
             else:
                 report, masters = form.report_for(game.side_of(player.id))
@@ -181,6 +203,11 @@ def _answer(request, player: Player, game: Game, form: PlayerReportForm) -> bool
         return False
     _say_status(request, game)
     return True
+
+
+def _stamp(version) -> str:
+    """A version as a confirmation names it: when it was last changed."""
+    return f"{version.updated_at.timestamp():.6f}" if version is not None else ""
 
 
 def _say_status(request, game: Game) -> None:
@@ -231,7 +258,7 @@ def _current_game(event: Event, player: Player, game: Game) -> dict:
         "opponent_faction": presenters.faction(event.format, opponent.faction) if opponent else "",
         "status": game.result_status(), "self_reporting": event.self_reporting,
         "mine": mine and told(event, game, side, mine, counted=False),
-        "theirs": theirs and told(event, game, side, theirs, counted=False),
+        "theirs": theirs and told(event, game, side, theirs, counted=False), "theirs_stamp": _stamp(theirs),
         "counted": result and not game.is_bye and told(event, game, side, result, counted=True),
         "concession_rule": concession_rule(event),
         "no_show": bool(result) and side in result.no_show,

@@ -36,9 +36,7 @@ def mission(format_key: str, strategy: str, deployment: str, pool: list[str]) ->
     flips it at the table)."""
     if not strategy:
         return None
-    fmt = get_format(format_key)
-    return {"strategy": localized(fmt.strategy(strategy)), "deployment": localized(fmt.deployment(deployment)),
-            "schemes": [localized(fmt.scheme(k)) for k in pool]}
+    return get_format(format_key).mission_named(strategy, deployment, pool, get_language())
 
 
 STATUS_WORDS = {CONFIRMED: gettext_lazy("confirmed"), AWAITING: gettext_lazy("awaiting confirmation"),

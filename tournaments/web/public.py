@@ -6,6 +6,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from gaininggrounds.http_cache import public_cache
@@ -135,10 +136,8 @@ def unusual_words(outcome: str | None, loser: str | None, name_a: str, name_b: s
 
 def mission_line(format_key: str):
     """A table's own mission as one line of names (rows are plain strings: they are rendered once and reused)."""
-    def line(strategy: str, deployment: str, pool: list[str]) -> str:
-        named = presenters.mission(format_key, strategy, deployment, pool)
-        return " · ".join([named["strategy"], named["deployment"], ", ".join(named["schemes"])])
-    return line
+    fmt, language = get_format(format_key), get_language()
+    return lambda strategy, deployment, pool: fmt.mission_line(strategy, deployment, pool, language)
 
 
 def player_link(slug: str):
