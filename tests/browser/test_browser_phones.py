@@ -2,6 +2,8 @@
 private page stays readable offline with the time it was fetched, and a report made offline waits on
 the phone and is sent once when the network returns."""
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -9,6 +11,11 @@ from tests.browser.browsing import WEIGHT_LIMIT, sign_in, visit
 from tournaments.models import AWAITING, Game, PlayerReport
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "en-GB"}
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def shots(tmp_path):
+    return DOCS_SHOTS if os.environ.get("GG_SCREENSHOTS") else tmp_path
 
 
 def controlled(page) -> None:
@@ -19,7 +26,8 @@ def controlled(page) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_private_page_survives_the_wifi_and_its_offline_report_is_sent_once(contexts, live_server, round_two):
+def test_the_private_page_survives_the_wifi_and_its_offline_report_is_sent_once(contexts, live_server, round_two,
+                                                                                 tmp_path):
     game, ann, bob = round_two, round_two.player_a, round_two.player_b
     context = contexts(**PHONE)
     page, weight, foreign = visit(context, f"{live_server.url}/p/{ann.key}/")
@@ -38,6 +46,7 @@ def test_the_private_page_survives_the_wifi_and_its_offline_report_is_sent_once(
     page.fill("input[name=their_vp]", "3")
     page.click("button[value=report]")
     page.wait_for_selector("#outbox-note", state="visible")
+    page.screenshot(path=str(shots(tmp_path) / "offline-360.png"))
     assert not PlayerReport.objects.filter(game=game).exists()  # it waits on the phone
 
     context.set_offline(False)
@@ -67,7 +76,7 @@ def test_a_public_page_read_offline_in_french(contexts, live_server, round_two):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_live_tracker_moves_the_public_round_page_within_seconds(contexts, live_server, round_two):
+def test_the_live_tracker_moves_the_public_round_page_within_seconds(contexts, live_server, round_two, tmp_path):
     game, ann, bob = round_two, round_two.player_a, round_two.player_b
     player = contexts(**PHONE).new_page()
     player.goto(f"{live_server.url}/p/{ann.key}/")
@@ -90,8 +99,10 @@ def test_the_live_tracker_moves_the_public_round_page_within_seconds(contexts, l
     theirs.locator("button").click()
     opponent.wait_for_selector(f"text={bob.name} 1–1 {ann.name}")
     spectator.locator("#pairings .live", has_text="1–1").wait_for(timeout=8_000)  # polled every 5 s
+    spectator.screenshot(path=str(shots(tmp_path) / "round-live-360.png"))
     # Back on the first phone, the line appears without a reload, and the game is reported from it.
     player.wait_for_selector(f"text={ann.name} 1–1 {bob.name}", timeout=15_000)
+    player.locator("#tracker").screenshot(path=str(shots(tmp_path) / "tracker-360.png"))
     player.click("button:has-text('Game over: report this score')")
     player.wait_for_selector("text=Reported: your opponent now confirms it.")
     version = PlayerReport.objects.get(game=game)
