@@ -111,7 +111,7 @@ def test_the_live_tracker_moves_the_public_round_page_within_seconds(contexts, l
 
 @pytest.mark.django_db(transaction=True)
 def test_a_published_round_reaches_the_phone_and_the_discord_channel(contexts, live_server, round_two, organizer_api,
-                                                                      event, settings):
+                                                                      event, settings, eager_celery):
     """The private page offers notifications once the server has VAPID keys; a round published in the console
     reaches a stand-in push service (encrypted for the phone: it decrypts it, after one failure retried) and a
     stand-in Discord (after a "slow down"); the message, handed to the page's service worker as the push

@@ -12,7 +12,7 @@ from tests.phones.receivers import Receiver
 from tournaments import services
 from tournaments.models import Event, Game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
 HOOK = "https://discord.com/api/webhooks/123456789012345678/" + "aB3_-" * 13
 
 

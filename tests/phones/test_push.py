@@ -16,8 +16,9 @@ from tournaments import services
 from tournaments.models import Event, Game, Round
 
 ALL = ["round", "reported", "clock", "final"]
-# Real commits: pushes leave after the change commits (transaction.on_commit), as in production.
-pytestmark = pytest.mark.django_db(transaction=True)
+# Real commits: pushes leave after the change commits (transaction.on_commit), as in production; sent in
+# this process even on the Redis pass of CI (no worker runs there).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
 
 
 @pytest.fixture
