@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from notifications.models import DiscordHook, DiscordPost
+from notifications.queueing import hand_over
 from scoring.messages import say
 from scoring.problems import invalid
 
@@ -101,13 +102,8 @@ def _post(event, about: str, content: str) -> None:
         transaction.on_commit(lambda: _enqueue(post.pk))
 
 
-def _enqueue(post_id: int) -> None:
-    from gaininggrounds.celery import queue
-
-    try:
-        queue("notifications.tasks.send_discord", post_id)
-    except Exception:  # noqa: BLE001 - broker unreachable: the row waits for beat
-        log.warning("broker unreachable: Discord post %s left pending", post_id, exc_info=True)
+def _enqueue(row_id: int) -> None:
+    hand_over("notifications.tasks.send_discord", row_id)
 
 
 def post_send(post_id: int) -> None:

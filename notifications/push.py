@@ -21,6 +21,7 @@ from pywebpush import WebPushException, webpush
 from requests import RequestException
 
 from notifications.models import ORGANIZER_KINDS, PLAYER_KINDS, Push, PushSubscription
+from notifications.queueing import hand_over
 from scoring.messages import say
 from scoring.problems import invalid
 
@@ -133,13 +134,8 @@ def push_send(push_id: int) -> None:
         push.save(update_fields=["sent_at"])
 
 
-def _enqueue(push_id: int) -> None:
-    from gaininggrounds.celery import queue
-
-    try:
-        queue("notifications.tasks.send_push", push_id)
-    except Exception:  # noqa: BLE001 - broker unreachable: the row waits for beat
-        log.warning("broker unreachable: push %s left pending", push_id, exc_info=True)
+def _enqueue(row_id: int) -> None:
+    hand_over("notifications.tasks.send_push", row_id)
 
 
 def _checked_info(info) -> tuple[str, str, str]:

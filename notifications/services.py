@@ -17,9 +17,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from gaininggrounds.celery import queue
 from notifications import phones
 from notifications.models import Notification
+from notifications.queueing import hand_over
 from tournaments.models import Game, Player, Round
 
 log = logging.getLogger(__name__)
@@ -104,11 +104,8 @@ def _queue(event, player, kind, about, subject, body, *, to: str = "") -> None:
 
 
 def enqueue(notification_id: int) -> None:
-    """Hand a notification to the workers; with the broker down it stays pending, never an error."""
-    try:
-        queue("notifications.tasks.send_notification", notification_id)
-    except Exception:  # noqa: BLE001 - broker unreachable: the row waits for beat or send_notifications
-        log.warning("broker unreachable: notification %s left pending", notification_id, exc_info=True)
+    """Hand a mail to the workers (with the broker down it waits for beat or `send_notifications`)."""
+    hand_over("notifications.tasks.send_notification", notification_id)
 
 
 def enqueue_pending(older_than_seconds: float = 0) -> int:
