@@ -103,6 +103,7 @@ def test_a_deleted_webhook_is_given_up_and_shown(organizer, organizer_api, event
     assert DiscordPost.objects.get().failure == "Discord answered 404"
     html = organizer.get("/console/e/spring-open/phones/").content.decode()
     assert "Discord answered 404: is the webhook deleted? Paste it again." in html
+    assert "Discord answered 404" in organizer.get("/console/e/spring-open/").content.decode()  # the event page too
 
 
 def test_the_final_standings_post_the_podium(organizer, organizer_api, event, channel):

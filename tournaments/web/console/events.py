@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from audit.selectors import records
 from gaininggrounds.params import whole_number
+from notifications.models import DiscordHook
 from people.models import Person
 from people.services import current
 from scoring.awards import varied_awards
@@ -109,6 +110,9 @@ def _event_context(event, **extra):
             "draft": rounds[-1] if rounds and rounds[-1].is_draft else None,
             "awards": _awards_context(event),
             "import_form": ImportForm(), "round_form": RoundForm.for_event(event), "export_choices": EXPORT_CHOICES,
+            # The event's Discord channel said no last time: the organizer sees it here, not only on its page.
+            "discord_failure": DiscordHook.objects.filter(event=event).exclude(last_failure="").values_list(
+                "last_failure", flat=True).first(),
             **extra}
 
 
