@@ -102,7 +102,7 @@ def test_the_live_tracker_moves_the_public_round_page_within_seconds(contexts, l
     spectator.screenshot(path=str(shots(tmp_path) / "round-live-360.png"))
     # Back on the first phone, the line appears without a reload, and the game is reported from it.
     player.wait_for_selector(f"text={ann.name} 1–1 {bob.name}", timeout=15_000)
-    player.locator("#tracker").screenshot(path=str(shots(tmp_path) / "tracker-360.png"))
+    player.screenshot(path=str(shots(tmp_path) / "tracker-360.png"))  # the page: #tracker is swapped as it polls
     player.click("button:has-text('Game over: report this score')")
     player.wait_for_selector("text=Reported: your opponent now confirms it.")
     version = PlayerReport.objects.get(game=game)
