@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.http import Http404, JsonResponse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from notifications import push
+from notifications.models import CLOCK, FINAL, REPORTED, ROUND
 from scoring.problems import DomainError
 from tournaments.access import bad_key_wait, player_for_key
 from tournaments.web.console.guards import organizer_view
@@ -54,18 +57,12 @@ def organizer_push(request, event):
 
 def push_offer(url: str, kinds) -> dict:
     """What templates/notifications/_push.html needs: nothing when push is not offered here."""
-    from django.conf import settings
-
     if not push.offered():
         return {"push_key": ""}
     return {"push_key": settings.VAPID_PUBLIC_KEY, "push_url": url, "push_kinds": kinds}
 
 
 def player_kinds() -> list[tuple[str, str]]:
-    from django.utils.translation import gettext as _
-
-    from notifications.models import CLOCK, FINAL, REPORTED, ROUND
-
     return [(ROUND, _("A round is published: my table, opponent and mission")),
             (REPORTED, _("My opponent reports or disputes: confirm it")),
             (CLOCK, _("The clock: last turn called, time up")), (FINAL, _("The final standings"))]

@@ -8,6 +8,7 @@ from scoring.formats import M4E_GG0, key_of
 from tests.api.test_m4e_event import m4e_event
 from tests.factories import Api, db_state, make_user
 from tournaments.models import Event, Game, PlayerReport, Result
+from tournaments.web.sheets import offered_schemes
 
 
 @pytest.fixture
@@ -53,8 +54,9 @@ def test_the_players_page_shows_the_tables_own_mission_and_takes_a_score_sheet(g
 def test_a_broken_chain_is_shown_beside_its_scheme_and_nothing_is_saved(gg0):
     event, game = gg0
     first, _ = chain(game)
-    wrong = next(s.key for s in M4E_GG0.schemes if s.key not in {key_of(n) for n in M4E_GG0.scheme(first).next}
-                 and s.key != first)
+    follows = {key_of(n) for n in M4E_GG0.scheme(first).next}
+    wrong = next(s.key for s in offered_schemes(M4E_GG0, game.scheme_pool)  # offered, yet not after `first`
+                 if s.key not in follows and s.key != first)
     before = db_state()
     answer = Client().post(f"/p/{game.player_b.key}/", {
         "action": "report", "my_vp": 2, "their_vp": 0, "outcome": "played",
