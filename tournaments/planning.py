@@ -15,7 +15,7 @@ from scoring.formats import Format, SchemeChart
 from scoring.messages import say
 from scoring.missions import PER_ROUND, PER_TABLE, Mission, MissionHistory, plan_mission, table_mission
 from scoring.problems import conflict, invalid
-from tournaments.pairing import SWISS, Contender, pair_round
+from tournaments.pairing import SWISS, Contender, PairedGame, RoundPairing, pair_round
 from tournaments.pairing.report import History, game_flags
 from tournaments.pairing.tables import assign_tables
 from tournaments.standings import Totals
@@ -74,8 +74,9 @@ class RoundPlan:
 
 def plan_round(inputs: RoundInputs, *, seed: str | int | None = None, strategy: str = "", deployment: str = "",
                scheme_pool: list[str] | None = None, method: str = SWISS, avoid_same_club: bool = False,
-               progress=lambda percent: None) -> RoundPlan:
-    """The round `inputs.number`; a round that cannot be made raises a Conflict naming why."""
+               cut_pairs: list[tuple[int, int]] | None = None, progress=lambda percent: None) -> RoundPlan:
+    """The round `inputs.number`; a round that cannot be made raises a Conflict naming why. `cut_pairs`: a
+    round of the top cut, its games (the better seed first) set by the bracket, not by Swiss pairing."""
     ringer = next((p for p in inputs.players if p.is_ringer), None)
     field = [p for p in inputs.players if not p.is_ringer]
     if len(field) < 2:
@@ -100,9 +101,12 @@ def plan_round(inputs: RoundInputs, *, seed: str | int | None = None, strategy: 
     progress(10)
     contenders = [Contender(id=p.id, tp=t.tp, diff=t.diff, vp=t.vp, had_bye=p.id in history.had_bye, club=p.club)
                   for p in field for t in [inputs.totals.get(p.id, none_yet)]]
-    pairing = pair_round(contenders, round_number=inputs.number, seed=seed, met=history.met,
-                         rematch_window=inputs.rematch_window, ringer=ringer.id if ringer else None, method=method,
-                         avoid_same_club=avoid_same_club)
+    if cut_pairs is not None:
+        pairing = RoundPairing(tuple(PairedGame(None, a, b) for a, b in cut_pairs), objective=(0, 0, 0))
+    else:
+        pairing = pair_round(contenders, round_number=inputs.number, seed=seed, met=history.met,
+                             rematch_window=inputs.rematch_window, ringer=ringer.id if ringer else None,
+                             method=method, avoid_same_club=avoid_same_club)
     progress(80)
     seated = [(g.player_a, g.player_b) for g in pairing.games if g.player_b is not None]
     tables = iter(assign_tables(seated, unavailable=set(inputs.unavailable_tables), played=history.tables,
@@ -111,7 +115,7 @@ def plan_round(inputs: RoundInputs, *, seed: str | int | None = None, strategy: 
     games = []
     for g in pairing.games:
         table = next(tables) if g.player_b is not None else None
-        games.append(PlannedGame(g.player_a, g.player_b, table, game_flags(
+        games.append(PlannedGame(g.player_a, g.player_b, table, [] if cut_pairs is not None else game_flags(
             g.player_a, g.player_b, table, history=history, round_number=inputs.number,
             rematch_window=inputs.rematch_window)))
     if inputs.missions_setting == PER_TABLE:

@@ -1,11 +1,14 @@
 """Every read the API and the pages share, each in a fixed number of queries."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Count, Max, Min, Prefetch, Q
 
 from gaininggrounds import http_cache
 from scoring.missions import MissionHistory
-from tournaments.models import BY_TABLE, Event, Game, Result, Round, Seat
+from tournaments.bracket import CutGame, CutResult, bracket, with_cut
+from tournaments.models import BY_TABLE, CUT_STAGE, SWISS_STAGE, Event, Game, Result, Round, Seat
 from tournaments.pairing.report import History
 from tournaments.planning import Attendee, RoundInputs
 from tournaments.standings import (
@@ -23,9 +26,9 @@ from tournaments.standings import (
 
 
 def side_results(event: Event) -> list[SideResult]:
-    """Both sides of every result of the event, in one query; with late arrivals' missed rounds as
-    losses where the event says so (two more queries)."""
-    rows = Result.objects.filter(game__round__event=event).values_list(
+    """Both sides of every result of the event's Swiss rounds (a top cut is its bracket), in one query; with
+    late arrivals' missed rounds as losses where the event says so (two more queries)."""
+    rows = Result.objects.filter(game__round__event=event, game__round__stage=SWISS_STAGE).values_list(
         "game__round__number", "game__player_a_id", "vp_a", "tp_a", "diff_a",
         "game__player_b_id", "vp_b", "tp_b", "diff_b", "no_show")
     sides = []
@@ -41,10 +44,10 @@ def side_results(event: Event) -> list[SideResult]:
 def late_losses(event: Event) -> list[SideResult]:
     """A loss for each published round before a late arrival's first seat: a player who has played, or who
     is checked in to play now; never the Ringer, nor someone registered who never came."""
-    played = latest_round_number(event)
+    played = latest_round_number(event, stage=SWISS_STAGE)
     if not played:
         return []
-    first = dict(Seat.objects.filter(round__event=event, round__published_at__isnull=False)
+    first = dict(Seat.objects.filter(round__event=event, round__published_at__isnull=False, round__stage=SWISS_STAGE)
                  .values("player").annotate(first=Min("round__number")).values_list("player", "first"))
     arrived = {pid: first.get(pid) for pid, status, checked_in in
                event.players.filter(is_ringer=False).values_list("id", "status", "checked_in")
@@ -59,11 +62,34 @@ def entrants(event: Event) -> list[Entrant]:
 
 
 def event_standings(event: Event, *, after_round: int | None = None) -> list[Standing]:
-    """The standings, those who did not play listed apart once a round is published."""
+    """The standings, those who did not play listed apart once a round is published; once a top cut is
+    published (and up to a round of it), its players first by how far they went (`tournaments.bracket`)."""
     adjustments = [Adjustment(player, tp, number) for player, tp, number in
                    event.adjustments.values_list("player_id", "tp", "round_number")]
-    return standings(entrants(event), side_results(event), after_round=after_round, tiebreaks=event.tiebreaks,
-                     adjustments=adjustments, seated=seated_players(event, after_round=after_round))
+    swiss = standings(entrants(event), side_results(event), after_round=after_round, tiebreaks=event.tiebreaks,
+                      adjustments=adjustments, seated=seated_players(event, after_round=after_round))
+    cut = cut_bracket(event, swiss, after_round=after_round)
+    return swiss if cut is None else with_cut(swiss, *cut)
+
+
+def cut_bracket(event: Event, swiss: list[Standing], *, after_round: int | None = None,
+                drafts: bool = False, pairing: bool = False) -> tuple[list[int], list[list[CutGame]]] | None:
+    """The event's top cut as it stands (up to round `after_round`): its seeds, best first, and its stages;
+    None without a cut published (`drafts`: or paired; `pairing`: its seeds set, its next round being
+    paired), in no query for an event with no cut, else three."""
+    if not event.cut_size or after_round is not None and event.rounds and after_round <= event.rounds:
+        return None
+    rounds = event.round_set.filter(stage=CUT_STAGE, **({} if drafts or pairing else {"published_at__isnull": False}))
+    if not pairing and not rounds.exists():
+        return None
+    seeds = list(event.players.filter(seed__isnull=False).order_by("seed").values_list("id", flat=True))
+    results = Result.objects.filter(game__round__in=rounds)
+    if after_round is not None:
+        results = results.filter(game__round__number__lte=after_round)
+    played = [CutResult(*row) for row in results.values_list(
+        "game__player_a_id", "game__player_b_id", "vp_a", "vp_b", "outcome", "loser")]
+    totals = {row.entrant.id: (row.totals.diff, row.totals.vp) for row in swiss}
+    return seeds, bracket(seeds, played, event.cut_draws, totals)
 
 
 def current_standings(event: Event) -> list[Standing]:
@@ -71,6 +97,34 @@ def current_standings(event: Event) -> list[Standing]:
     process (the public standings page and each player's private page read them alike)."""
     return http_cache.memo(http_cache.scope_key("event", "event_id", event.pk), f"standings:{event.pk}",
                            lambda: event_standings(event))
+
+
+@dataclass(frozen=True)
+class CutView:
+    """The top cut as its pages show it: seeds (player ids, best first), stages (`tournaments.bracket`),
+    each paired game with its round and result by its two players, and who everyone is."""
+
+    seeds: list[int]
+    stages: list[list[CutGame]]
+    games: dict[frozenset, Game]
+    entrants: dict[int, Entrant]
+
+    def game(self, cut_game: CutGame) -> Game | None:
+        return self.games.get(frozenset((cut_game.a, cut_game.b)))
+
+
+def cut_view(event: Event, *, drafts: bool = False) -> CutView | None:
+    """The event's top cut for its pages (None before one is published; `drafts`: paired), in a constant
+    number of queries."""
+    swiss = event_standings(event, after_round=event.rounds)
+    cut = cut_bracket(event, swiss, drafts=drafts)
+    if cut is None:
+        return None
+    games = Game.objects.filter(round__event=event, round__stage=CUT_STAGE).select_related("round", "result")
+    if not drafts:
+        games = games.filter(round__published_at__isnull=False)
+    return CutView(*cut, {frozenset((g.player_a_id, g.player_b_id)): g for g in games},
+                   {row.entrant.id: row.entrant for row in swiss})
 
 
 def non_players(event: Event) -> set[int]:
@@ -98,9 +152,12 @@ def published_rounds(event: Event):
     return event.round_set.filter(PUBLISHED)
 
 
-def latest_round_number(event: Event, *, drafts: bool = False) -> int:
-    """The latest published round's number (0: none yet); with `drafts`, a draft being previewed counts."""
+def latest_round_number(event: Event, *, drafts: bool = False, stage: str | None = None) -> int:
+    """The latest published round's number (0: none yet); with `drafts`, a draft being previewed counts;
+    with `stage`, only a round of that stage (Swiss or the cut)."""
     rounds = event.round_set.all() if drafts else published_rounds(event)
+    if stage is not None:
+        rounds = rounds.filter(stage=stage)
     return rounds.order_by("-number").values_list("number", flat=True).first() or 0
 
 

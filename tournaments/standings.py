@@ -89,6 +89,7 @@ class Standing:
     rank: int | None
     entrant: Entrant
     totals: Totals
+    cut: int | None = None  # in a top cut: how many players were left where they went out (1: the winner)
 
     @property
     def played(self) -> bool:

@@ -176,6 +176,7 @@ API = [
     ("swap", "POST", "/api/events/{e}/rounds/1/swap/", {"player_1": "{ann}", "player_2": "{cid}", "force": True},
      organizers(200), None),
     ("standings", "GET", "/api/events/{e}/standings/", None, EVERYONE_200, None),
+    ("bracket", "GET", "/api/events/{e}/bracket/", None, EVERYONE_200, None),
     ("feed", "GET", "/api/events/{e}/feed/", None, EVERYONE_200, None),
     ("job", "GET", "/api/jobs/{job}/", None, organizers(200), None),
     ("export", "POST", "/api/events/{e}/exports/", {"what": "backup"}, organizers(200), None),

@@ -19,6 +19,7 @@ from tournaments.access import is_organizer
 from tournaments.api.formats import AwardSerializer, UnusualResultSerializer
 from tournaments.api.openapi import PerAction
 from tournaments.api.permissions import EventScoped, IsOrganizer, IsOrganizerOrReadOnly
+from tournaments.bracket import CUT_SIZES, DRAW_RULES
 from tournaments.models import Event
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES, TIEBREAKS
@@ -77,6 +78,14 @@ class EventSerializer(serializers.ModelSerializer):
         choices=[LATE_ON_ZERO, LATE_WITH_LOSSES], required=False, help_text="A player who joins after round 1: "
         "start_on_zero (the default), or loss_per_missed_round (the forfeit loser's award for each round before "
         "their first game, in the standings and the pairing).")
+    cut_size = serializers.ChoiceField(
+        choices=[0, *CUT_SIZES], required=False, help_text="A top cut after the Swiss rounds: single elimination "
+        "for the best 4, 8 or 16 of the Swiss standings still playing, seeded 1 v 8, 4 v 5...; 0 (the default): "
+        "none. Fixed once the cut is paired.")
+    cut_draws = serializers.ChoiceField(
+        choices=list(DRAW_RULES), required=False, help_text="A drawn game of the cut: diff_then_vp (the player with "
+        "the better Swiss Differential goes through, then more Swiss VP, then the better seed) or replay (a draw "
+        "is refused: report the replay's score).")
     finished_at = serializers.DateTimeField(read_only=True, help_text="When the event was finished (its standings "
                                             "final); null while it runs.")
     round_length = serializers.IntegerField(read_only=True, help_text="The round length in force, in minutes.")
@@ -89,7 +98,8 @@ class EventSerializer(serializers.ModelSerializer):
                   "forfeit", "tiebreaks", "scheme_chart", "scheme_pools", "deck_seed", "fresh_tables",
                   "unavailable_tables", "self_reporting", "registration_open", "encounter_size", "round_minutes",
                   "round_length", "missions", "missions_plan", "dead_mans_hand", "conceder", "conceder_leaves",
-                  "check_in_on_the_day", "player_votes", "late_arrivals", "finished_at", "organizers", "created_at"]
+                  "check_in_on_the_day", "player_votes", "late_arrivals", "cut_size", "cut_draws", "finished_at",
+                  "organizers", "created_at"]
         read_only_fields = ["slug", "created_at"]
 
     def get_conceder_leaves(self, event) -> bool:

@@ -28,6 +28,8 @@ class PlayerSerializer(serializers.ModelSerializer):
     key = serializers.CharField(read_only=True, required=False,
                                 help_text="Organizers only: the private key (`Authorization: Key <key>`).")
     link = serializers.SerializerMethodField(help_text="Organizers only: the player's private page.")
+    seed = serializers.IntegerField(read_only=True, help_text="The player's seed in the event's top cut (1: the "
+                                    "best), fixed when the cut is paired; null: not in it.")
     person = serializers.IntegerField(
         source="person_id", required=False, allow_null=True, min_value=1,
         help_text="Who the entry is across events (`/api/people/{id}/`; none for the Ringer). At registration, an "
@@ -37,8 +39,8 @@ class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "name", "faction", "club", "email", "status", "is_ringer", "checked_in", "absent",
-                  "pinned_table", "key", "link", "person", "pending_person"]
-        read_only_fields = ["status", "absent"]
+                  "pinned_table", "seed", "key", "link", "person", "pending_person"]
+        read_only_fields = ["status", "absent", "seed"]
 
     pending_person = serializers.SerializerMethodField(help_text=(
         "Organizers only: the account holder this entry was said to be, who has not confirmed yet (the entry "

@@ -17,7 +17,7 @@ from tournaments.api.formats import MissionSerializer, mission_named
 from tournaments.api.games import GameSerializer
 from tournaments.api.openapi import conflicts
 from tournaments.api.permissions import EventScoped
-from tournaments.models import Round
+from tournaments.models import CUT_STAGE, SWISS_STAGE, Round
 from tournaments.pairing import METHODS, SWISS
 
 
@@ -37,10 +37,12 @@ class RoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Round
-        fields = ["number", "published", "published_at", "strategy", "deployment", "scheme_pool", "mission", "cards",
-                  "report", "seed", "created_at", "games"]
+        fields = ["number", "stage", "published", "published_at", "strategy", "deployment", "scheme_pool", "mission",
+                  "cards", "report", "seed", "created_at", "games"]
 
     published = serializers.SerializerMethodField(help_text="False: a draft, seen by organizers only.")
+    stage = serializers.ChoiceField(choices=[SWISS_STAGE, CUT_STAGE], read_only=True, help_text="swiss, or cut: a "
+                                    "round of the top cut, paired from the bracket (see /bracket/).")
 
     def get_published(self, rnd) -> bool:
         return not rnd.is_draft

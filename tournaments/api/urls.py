@@ -59,6 +59,7 @@ urlpatterns = [
     path(f"{EVENT}rounds/<int:number>/swap/", rounds.RoundSwap.as_view(), name="round-swap"),
     path(f"{EVENT}rounds/<int:number>/publish/", rounds.RoundPublish.as_view(), name="round-publish"),
     path(f"{EVENT}standings/", standings.Standings.as_view(), name="event-standings"),
+    path(f"{EVENT}bracket/", standings.Bracket.as_view(), name="event-bracket"),
     path(f"{EVENT}feed/", feed.EventFeed.as_view(), name="event-feed"),
     path(f"{EVENT}stats/", statistics.EventStatistics.as_view(), name="event-stats"),
     path(f"{EVENT}exports/", files.EventExports.as_view(), name="event-exports"),

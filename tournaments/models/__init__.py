@@ -23,8 +23,10 @@ from tournaments.models.rounds import (
     AWAITING,
     BY_TABLE,
     CONFIRMED,
+    CUT_STAGE,
     DISPUTED,
     GAME_STATUSES,
+    SWISS_STAGE,
     UNREPORTED,
     Game,
     Result,
@@ -34,8 +36,8 @@ from tournaments.models.rounds import (
 )
 
 __all__ = [
-    "AWAITING", "BEST_PAINTED", "BEST_SPORTSMANSHIP", "BY_TABLE", "CHOSEN_AWARDS", "CONFIRMED", "DISPUTED",
-    "GAME_STATUSES", "LATE_ARRIVAL_CHOICES", "MISSION_CHOICES", "UNREPORTED", "AwardVote", "ChosenAward", "Event",
-    "Game", "Player", "PlayerReport", "Result", "Round", "Seat", "SentOnce", "TPAdjustment", "default_tiebreaks",
-    "new_player_key", "new_seed", "status_of",
+    "AWAITING", "BEST_PAINTED", "BEST_SPORTSMANSHIP", "BY_TABLE", "CHOSEN_AWARDS", "CONFIRMED", "CUT_STAGE",
+    "DISPUTED", "GAME_STATUSES", "LATE_ARRIVAL_CHOICES", "MISSION_CHOICES", "SWISS_STAGE", "UNREPORTED",
+    "AwardVote", "ChosenAward", "Event", "Game", "Player", "PlayerReport", "Result", "Round", "Seat", "SentOnce",
+    "TPAdjustment", "default_tiebreaks", "new_player_key", "new_seed", "status_of",
 ]

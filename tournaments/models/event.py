@@ -7,6 +7,7 @@ from django.db.models import Q
 
 from scoring.formats import FORMATS, Format, SchemeChart, get_format
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
+from tournaments.bracket import CUT_SIZES, DIFF_THEN_VP, DRAW_RULES
 from tournaments.standings import (
     ACTIVE,
     DEFAULT_TIEBREAKS,
@@ -85,6 +86,11 @@ class Event(models.Model):
     # Best painted and best sportsmanship chosen by the players' votes from their private pages (one each, not
     # for oneself); off: the organizer names them.
     player_votes = models.BooleanField(default=False)
+    # A top cut after the Swiss rounds: single elimination for the best 4, 8 or 16 (0: none), and what a
+    # drawn game of the cut means (tournaments.bracket: decided by the Swiss Differential then VP, or replayed).
+    cut_size = models.PositiveSmallIntegerField(default=0, choices=[(0, "no cut"), *((n, f"top {n}") for n in
+                                                                                    CUT_SIZES)])
+    cut_draws = models.CharField(max_length=12, default=DIFF_THEN_VP, choices=[(r, r) for r in DRAW_RULES])
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -94,6 +100,7 @@ class Event(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(rounds__isnull=True) | Q(rounds__gte=1), name="event_rounds_positive"),
             models.CheckConstraint(condition=Q(rematch_window__gte=1), name="event_rematch_window_positive"),
+            models.CheckConstraint(condition=Q(cut_size__in=(0, *CUT_SIZES)), name="event_cut_size_known"),
         ]
 
     def __str__(self):
@@ -141,6 +148,8 @@ class Player(models.Model):
                                related_name="entries")
     # Where the player finished, stored when the event finishes (profiles list many events at once).
     place = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The player's seed in the event's top cut (1: the best), fixed when the cut is paired; empty: not in it.
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -150,6 +159,7 @@ class Player(models.Model):
             models.UniqueConstraint(fields=["event", "user"], name="one_entry_per_account_in_event"),
             models.UniqueConstraint(fields=["event"], condition=Q(is_ringer=True), name="one_ringer_per_event"),
             models.UniqueConstraint(fields=["event", "person"], name="one_entry_per_person_in_event"),
+            models.UniqueConstraint(fields=["event", "seed"], name="one_player_per_seed"),
         ]
 
     def __str__(self):

@@ -6,10 +6,14 @@ from django.db.models import Q
 from scoring.report import BYE, CONCEDED, DOUBLE_LOSS, FORFEITED, PLAYED, other_side
 from tournaments.models.event import Event, Player
 
+SWISS_STAGE, CUT_STAGE = "swiss", "cut"
+
 
 class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
+    # Swiss, or a round of the event's top cut (numbered on from the Swiss rounds, paired from the bracket).
+    stage = models.CharField(max_length=5, default=SWISS_STAGE, choices=[(SWISS_STAGE, "Swiss"), (CUT_STAGE, "cut")])
     strategy = models.CharField(max_length=60, blank=True, default="")
     deployment = models.CharField(max_length=60, blank=True, default="")
     scheme_pool = models.JSONField(default=list, blank=True)

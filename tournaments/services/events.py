@@ -13,13 +13,15 @@ from scoring.messages import say
 from scoring.missions import PER_ROUND, pool_size, scheme_pool_problems, unknown_names
 from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
-from tournaments.models import Event, Game
+from tournaments.bracket import CUT_SIZES, DIFF_THEN_VP, DRAW_RULES
+from tournaments.models import CUT_STAGE, SWISS_STAGE, Event, Game
 from tournaments.services.changes import announce, event_change
 from tournaments.signals import DATE_MOVED, EVENT_FINISHED
 from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
 LOCKED_ONCE_STARTED = ("format", "awards", "conceder", "scheme_chart", "deck_seed", "missions", "late_arrivals")
+LOCKED_ONCE_CUT = ("rounds", "cut_size", "cut_draws")  # the bracket follows from them
 
 
 def event_create(
@@ -48,6 +50,8 @@ def event_create(
     check_in_on_the_day: bool = False,
     player_votes: bool = False,
     late_arrivals: str = LATE_ON_ZERO,
+    cut_size: int = 0,
+    cut_draws: str = DIFF_THEN_VP,
 ) -> Event:
     """A new event; `missions` left empty follows the format (M4E: each table its own)."""
     event = Event(
@@ -73,6 +77,8 @@ def event_create(
         check_in_on_the_day=check_in_on_the_day,
         player_votes=player_votes,
         late_arrivals=late_arrivals,
+        cut_size=cut_size,
+        cut_draws=cut_draws,
         created_by=user,
     )
     if deck_seed:
@@ -95,11 +101,15 @@ def event_update(*, event: Event, by, **changes) -> Event:
             raise conflict(
                 "settings_locked", say("{value} cannot change once round 1 is paired.", value=", ".join(locked))
             )
+        locked = [k for k in LOCKED_ONCE_CUT if k in changes and changes[k] != getattr(event, k)]
+        if locked and event.round_set.filter(stage=CUT_STAGE).exists():
+            raise conflict("settings_locked", say("{value} cannot change once the top cut is paired.",
+                                                  value=", ".join(locked)))
         if changes.get("format", event.format) != event.format and event.players.exists():
             raise conflict("settings_locked", say("The format cannot change once players have registered."))
         for key, value in changes.items():
             setattr(event, key, value)
-        _check_settings(event, rounds_paired=paired)
+        _check_settings(event, rounds_paired=selectors.latest_round_number(event, drafts=True, stage=SWISS_STAGE))
         event.save()
         after = {k: jsonable(getattr(event, k)) for k in changes}
         changed = [k for k in changes if before[k] != after[k]]
@@ -140,6 +150,13 @@ def _check_settings(event: Event, *, rounds_paired: int) -> None:
         problems.append(Problem("invalid_conceder", say(
             "A conceding player either leaves the event (\"leaves\") or stays (\"stays\"); empty: the format's rule."),
             "conceder"))
+    if event.cut_size not in (0, *CUT_SIZES):
+        problems.append(Problem("invalid_cut_size", say("A top cut is of {value} players (0: no cut).",
+                                                        value=", ".join(map(str, CUT_SIZES))), "cut_size"))
+    if event.cut_draws not in DRAW_RULES:
+        problems.append(Problem("invalid_cut_draws", say("A drawn game of the top cut is decided by the Swiss "
+                                                         "Differential then VP (\"{value}\") or replayed (\"replay\").",
+                                                         value=DIFF_THEN_VP), "cut_draws"))
     if event.rounds is not None and event.rounds < rounds_paired:
         problems.append(Problem("rounds_below_paired", say(
             "{rounds_paired} rounds are already paired.", rounds_paired=rounds_paired), "rounds"))

@@ -9,11 +9,13 @@ from scoring.entries import leaders_checked, plain_masters
 from scoring.formats import get_format
 from scoring.messages import say
 from scoring.missions import AT_TABLE
-from scoring.problems import conflict, invalid
+from scoring.problems import Invalid, conflict, invalid
 from scoring.report import CONCEDED, PLAYED, Report
 from scoring.results import score_report
-from tournaments.models import Game, Player, PlayerReport, Result
+from tournaments.bracket import result_problem
+from tournaments.models import CUT_STAGE, Game, Player, PlayerReport, Result
 from tournaments.services.changes import SHARED, announce, event_change
+from tournaments.services.cut import refuse_cut_winner_change
 from tournaments.services.events import refuse_if_finished
 from tournaments.signals import RESULT_CHANGED
 from tournaments.standings import ACTIVE, DROPPED
@@ -85,7 +87,17 @@ def result_scores(game: Game, report: Report):
             "This event's missions are not flipped at the table: report the result without one."), "mission")
     names = {"a": game.player_a.name, "b": game.player_b.name}
     strategy, _, pool = game.mission()
-    return score_report(event.rules(), report, pool=pool, names=names, strategy=strategy)
+    scores = score_report(event.rules(), report, pool=pool, names=names, strategy=strategy)
+    _refuse_in_cut(game, report, scores)
+    return scores
+
+
+def _refuse_in_cut(game: Game, report: Report, scores) -> None:
+    """A game of the top cut needs a winner (`tournaments.bracket.result_problem`)."""
+    if game.round.stage == CUT_STAGE:
+        problem = result_problem(report.outcome, scores[0].vp, scores[1].vp, game.round.event.cut_draws)
+        if problem is not None:
+            raise Invalid(problem)
 
 
 def game_leaders(game: Game, masters: tuple[str, str]) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -100,6 +112,7 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
     players' pending versions go, a concession drops the conceder where the event's rule says so, a mission
     flipped at the table is the table's from now on."""
     side_a, side_b = scores
+    _refuse_in_cut(game, report, scores)  # also for the desk's no-shows, which are not reported
     PlayerReport.objects.filter(game=game).delete()
     event = game.round.event
     announce(event, RESULT_CHANGED, game=game)
@@ -111,6 +124,8 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
     # one meanwhile, and it is written below without update_or_create's lock and savepoints (five round trips
     # fewer, on the write a player waits for).
     previous = getattr(game, "result", None)
+    if previous is not None:
+        refuse_cut_winner_change(game, report.outcome, side_a.vp, side_b.vp, report.loser or "")
     leaves = event.rules().conceder_leaves  # the event's rule: GG2017's conceder stands down, GG Zero's plays on
     if leaves and previous and previous.outcome == CONCEDED and (report.outcome, report.loser) != (
             CONCEDED, previous.loser):

@@ -15,11 +15,12 @@ from scoring.problems import Invalid, Problem, conflict, invalid
 from scoring.report import BYE
 from scoring.results import score_bye
 from tournaments import selectors
-from tournaments.models import Event, Game, Player, Result, Round, Seat
+from tournaments.models import CUT_STAGE, SWISS_STAGE, Event, Game, Player, Result, Round, Seat
 from tournaments.pairing import SWISS
 from tournaments.pairing.report import FORCED_ONLY, REMATCH_IN_WINDOW, game_flags
 from tournaments.planning import RoundPlan, plan_round
 from tournaments.services.changes import event_change
+from tournaments.services.cut import cut_pairs, cut_removed, cut_rounds, is_cut_round
 from tournaments.services.events import event_update, refuse_if_finished
 from tournaments.standings import ACTIVE
 
@@ -51,12 +52,15 @@ def round_generate(*, event: Event, seed: str | int | None = None, strategy: str
             event = event_update(event=event, by=by, **tables)
         inputs = selectors.round_inputs(event)
         refuse_round_now(event, inputs.number)
+        cut = is_cut_round(event, inputs.number)
         plan = plan_round(inputs, seed=seed, strategy=strategy, deployment=deployment, scheme_pool=scheme_pool,
-                          method=method, avoid_same_club=avoid_same_club, progress=progress)
+                          method=method, avoid_same_club=avoid_same_club, progress=progress,
+                          cut_pairs=cut_pairs(event, inputs) if cut else None)
         asked = {"method": method, "avoid_same_club": avoid_same_club,
                  **{k: v for k, v in (("strategy", strategy), ("deployment", deployment),
                                       ("scheme_pool", scheme_pool)) if v}}
-        rnd, games = _save_round(event, plan, asked=asked, publish=publish, by=by)
+        rnd, games = _save_round(event, plan, asked=asked, publish=publish, by=by,
+                                 stage=CUT_STAGE if cut else SWISS_STAGE)
         if publish:
             _announce(event, rnd, games)
         progress(100)
@@ -100,6 +104,7 @@ def round_publish(*, event: Event, number: int, by, seen: str | None = None) -> 
 
 
 BYE_SEAT, RINGER_SEAT, PAIRED_AGAIN = "bye", "ringer", "paired_again"
+CUT_METHOD = "cut"  # a round of the top cut, paired by its bracket
 # The free seat would have been a rematch inside the window: the draft was paired again instead (legal).
 REMATCH_AVOIDED = "rematch_avoided"
 
@@ -124,6 +129,9 @@ def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[R
         if player.status != ACTIVE or not player.checked_in:
             raise conflict("player_not_expected", say("{player_name} is not checked in to play.",
                                                        player_name=player.name))
+        if rnd.stage == CUT_STAGE:
+            raise conflict("cut_seats_seeds", say("A round of the top cut seats only the players its bracket sends "
+                                                  "there."))
         if player.is_ringer and not rnd.games.filter(player_b__isnull=True).exists():
             raise conflict("ringer_not_needed", say(
                 "The Ringer plays only against the player who would have the bye; this round has none."))
@@ -199,17 +207,18 @@ def round_from_job(job, progress) -> dict:
     return {"result": {"round": rnd.number}}
 
 
-def _save_round(event: Event, plan: RoundPlan, *, asked: dict, publish: bool, by) -> tuple[Round, list[Game]]:
+def _save_round(event: Event, plan: RoundPlan, *, asked: dict, publish: bool, by,
+                stage: str = SWISS_STAGE) -> tuple[Round, list[Game]]:
     """`asked`: the options the round was paired with (method, clubs, a mission chosen), kept in its report
-    so that a draft paired again is paired the same way."""
-    method = asked["method"]
+    so that a draft paired again is paired the same way; a round of the cut is paired by its bracket."""
+    method = CUT_METHOD if stage == CUT_STAGE else asked["method"]
     rounds_fixed = event.rounds is None
     if rounds_fixed:
         event.rounds = plan.planned_rounds
         event.save(update_fields=["rounds"])
     mission = plan.mission
     rnd = Round.objects.create(
-        event=event, number=plan.number, seed=plan.seed, **mission_fields(mission), flips=plan.flips,
+        event=event, number=plan.number, stage=stage, seed=plan.seed, **mission_fields(mission), flips=plan.flips,
         published_at=timezone.now() if publish else None,
         report={"method": method, "warnings": [{"code": w.code, "detail": w.detail}
                                                for w in (mission.warnings if mission else ())],
@@ -242,6 +251,9 @@ def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force
             raise invalid("unknown_round", say("This event has no round {number}.", number=number), "round")
         _refuse_if_reported(rnd, say("Round {number} already has results; seats can no longer move.",
                                      number=number))
+        if rnd.stage == CUT_STAGE:
+            raise conflict("cut_seats_seeds", say("A round of the top cut follows its bracket: seats cannot be "
+                                                  "swapped."))
         seats = {s.player_id: s for s in
                  Seat.objects.filter(round=rnd, player_id__in=(player_1, player_2)).select_related("game")}
         problems = [Problem("player_not_in_round", say("Player {pid} has no seat in round {number}.", pid=pid,
@@ -294,6 +306,8 @@ def round_delete(*, event: Event, number: int, by, draft_only: bool = False) -> 
                 "Round {number} was published meanwhile: redo it from its page, which asks first.", number=number))
         _refuse_if_reported(rnd, say("Round {number} already has results; correct them instead.", number=number))
         rnd.delete()
+        if rnd.stage == CUT_STAGE:
+            cut_removed(event, number)
         if rnd.report.get("rounds_fixed"):  # fixed from round 1's attendance: fixed again when it is paired again
             event.rounds = None
             event.save(update_fields=["rounds"])
@@ -318,7 +332,9 @@ def refuse_round_now(event: Event, number: int) -> None:
     if missing and event.round_set.filter(number=number - 1, published_at__isnull=True).exists():
         raise conflict("round_not_published", say(
             "Round {number} is paired but not published: publish it or discard it first.", number=number - 1))
-    if event.rounds is not None and number > event.rounds:
+    if event.rounds is not None and number > event.rounds + cut_rounds(event):
+        if event.cut_size:
+            raise conflict("cut_complete", say("The top cut has its winner: the event can be finished."))
         raise conflict("rounds_complete",
                        say("All {event_rounds} planned rounds are paired.", event_rounds=event.rounds))
     if missing:
