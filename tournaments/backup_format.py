@@ -7,17 +7,21 @@ FORMAT, VERSION, READABLE = "gaininggrounds-event", 2, (1, 2)
 EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", "tiebreaks", "scheme_chart",
                 "scheme_pools", "deck_seed", "fresh_tables", "unavailable_tables", "self_reporting",
                 "registration_open", "encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand",
-                "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals", "conceder")
+                "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals", "conceder", "cut_size",
+                "cut_draws")
 # Fields a backup made before they existed may lack: restored as the model's defaults.
 LATER_EVENT_FIELDS = ("encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand",
-                      "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals", "conceder")
+                      "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals", "conceder", "cut_size",
+                      "cut_draws")
 GAME_FIELDS = ("table", "flags", "strategy", "deployment", "scheme_pool")
 LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission", "absent", "place",
-                "no_show")
+                "no_show", "stage")
+# A player's `seed` is the top cut's (a round's `seed` shuffles its pairing, and no backup lacks it).
+LATER_PLAYER_FIELDS = (*LATER_FIELDS, "seed")
 PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "absent", "status", "is_ringer", "pinned_table", "key",
-                 "place")
-ROUND_FIELDS = ("number", "strategy", "deployment", "scheme_pool", "seed", "flips", "report", "clock_started_at",
-                "clock_left", "published_at")
+                 "place", "seed")
+ROUND_FIELDS = ("number", "stage", "strategy", "deployment", "scheme_pool", "seed", "flips", "report",
+                "clock_started_at", "clock_left", "published_at")
 RESULT_FIELDS = ("outcome", "loser", "turns", "breakdown", "vp_a", "tp_a", "diff_a", "vp_b", "tp_b", "diff_b",
                  "master_a", "master_b", "leader_a", "leader_b", "no_show")
 VERSION_FIELDS = ("side", "outcome", "loser", "vp_a", "vp_b", "turns", "breakdown", "master_a", "master_b", "leader_a",

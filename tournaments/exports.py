@@ -86,8 +86,11 @@ class SpreadsheetSafeWriter:
 
 
 def _standings(event: Event, writer) -> None:
-    writer.writerow(["rank", "name", "faction", "club", "tp", "diff", "vp", "games", "status", "awards"])
-    clubs = dict(event.players.values_list("id", "club"))
+    writer.writerow(["rank", "name", "faction", "club", "tp", "diff", "vp", "games", "status", "awards", "seed",
+                     "cut"])  # cut: players left where they went out of the top cut (1: its winner)
+    clubs, seeds = {}, {}
+    for pid, club, seed in event.players.values_list("id", "club", "seed"):
+        clubs[pid], seeds[pid] = club, seed
     awards: dict[int, list[str]] = {}
     for kind, winners in award_winners(event).items():
         for winner in winners:
@@ -100,12 +103,12 @@ def _standings(event: Event, writer) -> None:
         e, t = row.entrant, row.totals
         status = e.status if row.played else "did_not_play"  # listed apart, with no rank
         writer.writerow([row.rank, e.name, e.faction, clubs.get(e.id, ""), t.tp, t.diff, t.vp, t.played, status,
-                         ";".join(awards.get(e.id, []))])
+                         ";".join(awards.get(e.id, [])), seeds.get(e.id) or "", row.cut or ""])
 
 
 def _results(event: Event, writer, progress) -> None:
     writer.writerow(["round", "table", "player_a", "faction_a", "vp_a", "tp_a", "diff_a",
-                     "player_b", "faction_b", "vp_b", "tp_b", "diff_b", "outcome", "loser"])
+                     "player_b", "faction_b", "vp_b", "tp_b", "diff_b", "outcome", "loser", "stage"])
     players = {p.id: p for p in event.players.all()}
     rounds = selectors.rounds_with_games(event)
     for done, rnd in enumerate(rounds, start=1):
@@ -116,5 +119,5 @@ def _results(event: Event, writer, progress) -> None:
                              *((r.vp_a, r.tp_a, r.diff_a) if r else ("", "", "")),
                              b.name if b else "", b.faction if b else "",
                              *((r.vp_b, r.tp_b, r.diff_b) if r and b else ("", "", "")),
-                             r.outcome if r else "", r.loser if r else ""])
+                             r.outcome if r else "", r.loser if r else "", rnd.stage])
         progress(100 * done // len(rounds))

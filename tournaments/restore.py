@@ -26,6 +26,7 @@ from tournaments.backup_format import (
     GAME_FIELDS,
     LATER_EVENT_FIELDS,
     LATER_FIELDS,
+    LATER_PLAYER_FIELDS,
     PLAYER_FIELDS,
     READABLE,
     RESULT_FIELDS,
@@ -223,7 +224,8 @@ def _players(data: dict, restore: _Restore, links: list) -> dict[int, Player]:
     for where, p in _entries(data, "players", ""):
         ref = _ref(p.get("ref"), f"{where}.ref")
         _need(ref not in players, f"{where}.ref", f"player {ref} is listed twice")
-        player = _row(Player, p, [k for k in PLAYER_FIELDS if k != "key"], where, event=restore.event)
+        player = _row(Player, p, [k for k in PLAYER_FIELDS if k != "key"], where, LATER_PLAYER_FIELDS,
+                      event=restore.event)
         player.name, player.club = plain(player.name), plain(player.club)
         for problem in filter(None, (faction_problem(fmt, player.faction), *text_problems(player.name, player.club))):
             raise BackupError(f"{where}.{problem.attr}: {problem.detail}")

@@ -1,11 +1,16 @@
 """A top cut through the API: seeded from the Swiss standings, paired from the bracket, a winner per game,
 final places by how far each player went; checked against the test's own account of the event."""
+import csv
+import io
 import random
 
 import pytest
 
+from tests.api.test_backup import comparable
 from tests.factories import Api, make_user, rejected
-from tournaments.models import Player
+from tournaments.backup import export_event, import_event
+from tournaments.exports import build
+from tournaments.models import Event, Player
 
 FACTIONS = ["guild", "arcanists", "resurrectionists", "neverborn", "outcasts", "ten-thunders", "gremlins"]
 
@@ -96,6 +101,11 @@ def test_a_top_8_is_seeded_from_the_swiss_and_played_to_a_winner(api):
     assert [r["rank"] for r in rows] == list(range(1, 11))
     assert [r["cut"] for r in rows[:8]] == [1, 2, 4, 4, 8, 8, 8, 8] and rows[8]["cut"] is None
     assert all(r["tp"] == book.totals[r["player"]][0] for r in rows), "totals are the Swiss rounds'"
+    exported = list(csv.DictReader(io.StringIO(build(Event.objects.get(pk=eid), "standings").text)))
+    assert [(row["name"], row["cut"], row["seed"]) for row in exported[:2]] == [
+        (book.names[champion], "1", "5"), (book.names[seeds[5]], "2", "6")]
+    stages = [row["stage"] for row in csv.DictReader(io.StringIO(build(Event.objects.get(pk=eid), "results").text))]
+    assert stages == ["swiss"] * 15 + ["cut"] * 7
     assert api.post(f"/api/events/{eid}/finish/")[0] == 200
     places = dict(Player.objects.filter(event_id=eid).values_list("id", "place"))
     assert [places[p] for p in cut + rest] == list(range(1, 11)), "profiles and series read the final places"
@@ -147,3 +157,30 @@ def test_a_cut_larger_than_the_field_still_playing_is_refused_with_its_reason(ap
     assert api.post(f"/api/events/{event['id']}/players/{some}/drop/")[0] == 200
     answer = rejected(api, "POST", f"/api/events/{event['id']}/rounds/", {}, 409)
     assert answer["errors"][0]["code"] == "cut_too_small"
+
+
+def test_a_backup_carries_the_cut_and_the_copy_plays_it_on(api):
+    event, _ = swiss_event(api, seed=13)
+    eid = event["id"]
+    for g in api.post(f"/api/events/{eid}/rounds/", {})[1]["games"]:  # quarterfinals played
+        assert api.post(f"/api/games/{g['id']}/result/", {"vp_a": 2, "vp_b": 6})[0] == 201
+    rnd = api.post(f"/api/events/{eid}/rounds/", {})[1]  # semifinals paired
+    original = Event.objects.get(pk=eid)
+    copy = import_event(export_event(original))
+    assert comparable(export_event(copy)) == comparable(export_event(original))
+    names = {e.pk: e.name for ev in (original, copy) for e in ev.players.all()}
+
+    def named(event_id):
+        body = api.get(f"/api/events/{event_id}/bracket/")[1]
+        return ([names[p] for p in body["seeds"]],
+                [[(names.get(g["player_a"]), names.get(g["player_b"]), names.get(g["winner"])) for g in s["games"]]
+                 for s in body["stages"]])
+
+    assert named(copy.pk) == named(eid) and named(eid)[1][0][0][2] is not None
+    assert [r["name"] for r in api.get(f"/api/events/{copy.pk}/standings/")[1]["standings"]] == \
+        [r["name"] for r in api.get(f"/api/events/{eid}/standings/")[1]["standings"]]
+    for game in api.get(f"/api/events/{copy.pk}/rounds/5/")[1]["games"]:
+        assert api.post(f"/api/games/{game['id']}/result/", {"vp_a": 5, "vp_b": 2})[0] == 201
+    final = api.post(f"/api/events/{copy.pk}/rounds/", {})[1]
+    assert final["stage"] == "cut" and len(final["games"]) == 1
+    assert rnd["number"] == 5

@@ -14,6 +14,12 @@ def status_label(status: str) -> str:
     return presenters.game_status(status)
 
 
+@register.filter
+def round_name(number: int, event) -> str:
+    """`{{ round.number|round_name:event }}`: "Round 3", or the cut's stage ("Quarterfinals")."""
+    return presenters.round_name(number, event)
+
+
 @register.simple_tag
 def colon() -> str:
     """A colon as the reader's language sets it: French puts a narrow no-break space before it."""

@@ -16,6 +16,7 @@ from scoring.formats import CURRENT_FORMAT, EDITIONS, FORMATS, newest_first
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from scoring.problems import DomainError
 from tournaments.access import signin_hold, signin_settle
+from tournaments.bracket import CUT_SIZES, DIFF_THEN_VP, REPLAY
 from tournaments.pairing import FOLD, RANDOM, SWISS
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES
@@ -170,6 +171,12 @@ class SettingsForm(forms.Form):
     late_arrivals = forms.ChoiceField(label=_("A player who joins after round 1"), required=False, choices=[
         (LATE_ON_ZERO, _("starts on 0")),
         (LATE_WITH_LOSSES, _("takes a loss (the forfeit's) for each round missed"))])
+    cut_size = forms.TypedChoiceField(label=_("Top cut after the Swiss rounds"), coerce=int, required=False,
+                                      choices=[(0, _("none")), *((n, _("top %(n)s, single elimination") % {"n": n})
+                                                                 for n in CUT_SIZES)])
+    cut_draws = forms.ChoiceField(label=_("A drawn game of the cut"), required=False, choices=[
+        (DIFF_THEN_VP, _("goes to the better Swiss Differential, then VP, then seed")), (REPLAY, _("is replayed"))],
+        help_text=_("Gaining Grounds packs have no rule for a cut: the event page says which one this event uses."))
     bye_tp = forms.IntegerField(label=_("Bye: TP"), **bounded(AWARD_RANGES["tp"]))
     bye_diff = forms.IntegerField(label=_("Bye: Differential"), **bounded(AWARD_RANGES["diff"]))
     bye_vp = forms.IntegerField(label=_("Bye: VP"), **bounded(AWARD_RANGES["vp"]))

@@ -8,6 +8,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy, ngette
 
 from scoring.formats import Named, get_format
 from scoring.report import DOUBLE_LOSS, other_side
+from tournaments.bracket import REPLAY
 from tournaments.clock import latest_notice
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
 
@@ -73,6 +74,74 @@ AWARD_NAMES = {"best_painted": gettext_lazy("Best painted"), "best_sportsmanship
 
 def award_name(kind: str) -> str:
     return str(AWARD_NAMES.get(kind, kind))
+
+
+STAGE_NAMES = {2: gettext_lazy("Final"), 4: gettext_lazy("Semifinals"), 8: gettext_lazy("Quarterfinals"),
+               16: gettext_lazy("Round of 16")}
+
+
+def stage_name(players: int) -> str:
+    """A stage of the top cut by how many players it has (8: the quarterfinals)."""
+    return str(STAGE_NAMES[players])
+
+
+CUT_REACHED = {1: gettext_lazy("winner"), 2: gettext_lazy("finalist"), 4: gettext_lazy("semifinal"),
+               8: gettext_lazy("quarterfinal"), 16: gettext_lazy("round of 16")}
+
+
+def cut_reached(left: int | None) -> str:
+    """How far a player went in the top cut (the stage they went out in, or play now); empty: not in it."""
+    return str(CUT_REACHED.get(left, "")) if left else ""
+
+
+def round_name(number: int, event) -> str:
+    """A round as people call it: "Round 3", or a stage of the top cut ("Semifinals") after the Swiss."""
+    if event.cut_size and event.rounds and number > event.rounds:
+        stage = STAGE_NAMES.get(event.cut_size >> (number - event.rounds - 1))
+        if stage:
+            return str(stage)
+    return gettext("Round %(n)s") % {"n": number}
+
+
+def draw_rule(event) -> str:
+    """What a drawn game of the event's cut means, as its pages announce it (Gaining Grounds packs have no
+    rule for a cut)."""
+    if event.cut_draws == REPLAY:
+        return gettext("A drawn game of the cut is replayed.")
+    return gettext("A drawn game of the cut goes to the player with the better Differential over the Swiss rounds, "
+             "then the one with more VP, then the better seed.")
+
+
+def cut_line(event) -> str:
+    """The event's cut in one line for its page ("Top 8 cut after 5 Swiss rounds. A drawn game ...")."""
+    if not event.cut_size:
+        return ""
+    size, rounds = event.cut_size, event.rounds
+    head = (gettext("Top %(size)s cut after %(rounds)s Swiss rounds.") % {"size": size, "rounds": rounds} if rounds
+            else gettext("Top %(size)s cut after the Swiss rounds.") % {"size": size})
+    return f"{head} {draw_rule(event)}"
+
+
+def bracket_stages(view, link) -> list[dict]:
+    """Each stage of a `selectors.CutView` with its games as plain words: seeds, names (`link`: their pages), VP,
+    who went through."""
+    seed_of = {pid: number for number, pid in enumerate(view.seeds, start=1)}
+    stages = []
+    for games in view.stages:
+        rows = []
+        for g in games:
+            game = view.game(g)
+            result = getattr(game, "result", None) if game else None
+            sides = []
+            for pid, vp in ((g.a, result and result.vp_a), (g.b, result and result.vp_b)):
+                entrant = view.entrants.get(pid)
+                sides.append({"name": entrant.name if entrant else "", "seed": seed_of.get(pid, ""),
+                              "href": link(pid) if entrant else "",
+                              "vp": "" if result is None else str(vp), "won": g.winner is not None and g.winner == pid})
+            rows.append({"sides": sides, "drawn": g.drawn, "table": game.table if game else None,
+                         "playing": game is not None and result is None})
+        stages.append({"name": stage_name(len(games) * 2), "games": rows})
+    return stages
 
 
 def game_status(status: str) -> str:

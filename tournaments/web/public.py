@@ -76,7 +76,8 @@ def event_page(request, slug):
                                                  "edition": fmt.edition,
                                                  "players": rendered_rows("public/_player_row.html", players),
                                                  "played": len(players) - len(apart) if rounds else None,
-                                                 "run_up": run_up(event, started=bool(rounds))})
+                                                 "run_up": run_up(event, started=bool(rounds)),
+                                                 "cut_line": presenters.cut_line(event)})
 
 
 @public_cache("event", "slug", params=("q",))
@@ -154,7 +155,7 @@ def standings_page(request, slug):
         "event": event, "rows": rendered_rows("public/_standings_row.html", [r for r in rows if r["rank"]]),
         "apart": [r for r in rows if not r["rank"]],
         "adjusted": any(row["adjusted"] for row in rows),  # the footnote only when someone has bonus or penalty
-        "after_round": selectors.latest_round_number(event)})
+        "after_round": selectors.latest_round_number(event), "cut": any(row["cut"] for row in rows)})
 
 
 @public_cache("event", "slug")
@@ -164,6 +165,9 @@ def hall_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     rnd = selectors.published_rounds(event).order_by("-number").first()
     context = {"event": event, "round": rnd, "poll": POLL_SECONDS}
+    cut = selectors.cut_view(event) if event.cut_size else None
+    if cut is not None:  # the bracket beside the round's tables, and under the final standings
+        context["stages"] = presenters.bracket_stages(cut, player_link(event.slug))
     if event.finished_at is not None or rnd is None:
         context["standings"] = [row for row in standing_rows(event) if row["rank"]]  # who played
     else:
@@ -196,7 +200,7 @@ def standing_rows(event: Event) -> list[dict]:
              "name": s.entrant.name,
              "href": link(s.entrant.id), "faction": factions[s.entrant.faction], "faction_key": s.entrant.faction,
              "dropped": s.entrant.status == DROPPED, "tp": str(s.totals.tp), "diff": minus(s.totals.diff),
-             "vp": str(s.totals.vp), "played": str(s.totals.played),
+             "vp": str(s.totals.vp), "played": str(s.totals.played), "cut": presenters.cut_reached(s.cut),
              "adjusted": f"{s.totals.adjusted:+d}" if s.totals.adjusted else ""} for s in standings]
 
 

@@ -2,7 +2,7 @@
 page, reached by its key alone."""
 from django.urls import path
 
-from tournaments.web import player_page, public
+from tournaments.web import bracket, player_page, public
 
 app_name = "public"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("e/<slug:slug>/", public.event_page, name="event"),
     path("e/<slug:slug>/rounds/<int:number>/", public.round_page, name="round"),
     path("e/<slug:slug>/standings/", public.standings_page, name="standings"),
+    path("e/<slug:slug>/bracket/", bracket.bracket_page, name="bracket"),
     path("e/<slug:slug>/final/", public.final_page, name="final"),
     path("e/<slug:slug>/hall/", public.hall_page, name="hall"),
     path("e/<slug:slug>/players/<int:player_id>/", public.player_page, name="player"),

@@ -22,6 +22,7 @@ from scoring.formats import FORMATS, Award, get_format
 from scoring.problems import DomainError
 from tournaments import exports, selectors, services
 from tournaments.models import CHOSEN_AWARDS, Player, Seat
+from tournaments.services.cut import cut_rounds, is_cut_round
 from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.audit_words import sentence
@@ -104,8 +105,11 @@ def _event_context(event, **extra):
     for player, _faction in players:
         player.warnings = warned.get(player.pk, [])
     rounds = list(event.round_set.order_by("number"))
+    last = event.rounds + cut_rounds(event) if event.rounds is not None else None  # the cut's final included
+    following = rounds[-1].number + 1 if rounds else 1
     return {"event": event, "players": players, "rounds": rounds,
-            "all_paired": bool(rounds) and event.rounds is not None and rounds[-1].number >= event.rounds,
+            "all_paired": bool(rounds) and last is not None and rounds[-1].number >= last,
+            "next_cut": is_cut_round(event, following), "next_name": presenters.round_name(following, event),
             "seated": set(Seat.objects.filter(round__event=event).values_list("player_id", flat=True)),
             "draft": rounds[-1] if rounds and rounds[-1].is_draft else None,
             "awards": _awards_context(event),
@@ -336,8 +340,8 @@ def settings_page(request, event):
                "encounter_size": event.encounter_size, "round_minutes": event.round_minutes,
                "missions": event.missions, "dead_mans_hand": event.dead_mans_hand,
                "check_in_on_the_day": event.check_in_on_the_day, "player_votes": event.player_votes,
-               "late_arrivals": event.late_arrivals, "conceder": event.conceder,
-               "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
+               "late_arrivals": event.late_arrivals, "conceder": event.conceder, "cut_size": event.cut_size,
+               "cut_draws": event.cut_draws, "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
     fmt = get_format(event.format)
@@ -357,6 +361,8 @@ def settings_page(request, event):
         changes["dead_mans_hand"] = data.get("dead_mans_hand", event.dead_mans_hand)  # not offered: as it was
         changes["late_arrivals"] = data["late_arrivals"] or event.late_arrivals  # left out: as it was
         changes["missions"] = data["missions"] or event.missions  # left out: as it was
+        changes["cut_size"] = event.cut_size if data["cut_size"] in ("", None) else data["cut_size"]  # left out
+        changes["cut_draws"] = data["cut_draws"] or event.cut_draws
         changes["encounter_size"] = data["encounter_size"] or event.encounter_size  # left empty: as it was
         if data["format"] != event.format:
             changes["scheme_chart"] = ""  # the new format's own first chart
