@@ -119,18 +119,22 @@ def next_stage(stages_so_far: list[list[CutGame]]) -> list[CutGame] | None:
 
 def cut_order(seeds: Sequence[int], stages_so_far: list[list[CutGame]]) -> list[tuple[int, int]]:
     """The cut's players best first, each with how many players were left in the stage where they went out
-    (1 for the winner; still in: the stage they play now): further is better, then the better seed."""
+    (1 for the winner; still in: the stage they play now): further is better, then still playing before out
+    in the same stage, then the better seed."""
     seed_of = {player: number for number, player in enumerate(seeds, start=1)}
     left: dict[int, int] = {}
+    out: set[int] = set()
     for games in stages_so_far:
         field = len(games) * 2
         for game in games:
             for player in (game.a, game.b):
                 if player is not None:
                     left[player] = field
-            if game.winner is not None and len(games) == 1:
-                left[game.winner] = 1
-    return sorted(((p, n) for p, n in left.items()), key=lambda item: (item[1], seed_of[item[0]]))
+            if game.winner is not None:
+                out.add(game.b if game.winner == game.a else game.a)
+                if len(games) == 1:
+                    left[game.winner] = 1
+    return sorted(((p, n) for p, n in left.items()), key=lambda item: (item[1], item[0] in out, seed_of[item[0]]))
 
 
 def with_cut(swiss: list[Standing], seeds: Sequence[int], stages_so_far: list[list[CutGame]]) -> list[Standing]:

@@ -119,6 +119,9 @@ def test_during_the_cut_those_still_in_come_first_by_seed():
                      CutResult(3, 6, 3, 1)]
     order = cut_order(seeds, bracket(seeds, quarterfinals, REPLAY, {}))
     assert order == [(1, 4), (2, 4), (3, 4), (5, 4), (4, 8), (6, 8), (7, 8), (8, 8)]
+    semifinal = CutResult(1, 5, 1, 4)  # seed 5 beats seed 1; seeds 2 and 3 still play theirs
+    order = cut_order(seeds, bracket(seeds, [*quarterfinals, semifinal], REPLAY, {}))
+    assert order[:4] == [(5, 2), (2, 4), (3, 4), (1, 4)], "still playing before out in the same stage"
 
 
 @given(st.randoms(use_true_random=False))

@@ -288,5 +288,5 @@ def _where_i_stand(event: Event, player: Player, games: list[Game]) -> dict | No
     shared = sum(1 for row in rows if row.rank == mine.rank) > 1
     return {"place": f"{mine.rank}=" if shared else str(mine.rank), "of": sum(1 for row in rows if row.played),
             "won": record[0], "drawn": record[1], "lost": record[2], "tp": mine.totals.tp,
-            "final": event.finished_at is not None}
+            "final": event.finished_at is not None, "cut": presenters.cut_reached(mine.cut)}
 
