@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "notifications",
     "signups",
     "tracker",
+    "teams",
 ]
 
 MIDDLEWARE = [

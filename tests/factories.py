@@ -46,7 +46,7 @@ def make_user(name):
 
 # Every app whose rows a request can write: the tournament, people and their ratings, the audit trail,
 # jobs and notifications (read from the app registry, so a model added later is covered too).
-WRITTEN_APPS = ("tournaments", "people", "audit", "jobs", "notifications", "signups")
+WRITTEN_APPS = ("tournaments", "people", "audit", "jobs", "notifications", "signups", "teams")
 
 
 def db_state():

@@ -1,4 +1,4 @@
-"""The apps depend one way: people (profiles, ratings, series, statistics), sign-ups and the tracker build on the
+"""The apps depend one way: people (profiles, ratings, series, statistics), sign-ups, the tracker and teams build on the
 tournament, which imports nothing of theirs outside its front ends (web/, api/), the only places that show
 both. The rules module and the ratings' mathematics import no app at all. Read from the source, so a lazy
 import inside a function counts as much as one at the top."""
@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("tournaments", "people", "audit", "jobs", "notifications", "signups", "tracker", "gaininggrounds")
+APPS = ("tournaments", "people", "audit", "jobs", "notifications", "signups", "tracker", "teams", "gaininggrounds")
 
 
 def imported(path: Path) -> set[str]:
@@ -29,7 +29,8 @@ def modules(package: str, *, besides: tuple[str, ...] = ()) -> list[Path]:
 def test_the_tournament_outside_its_front_ends_never_imports_people_or_sign_ups():
     core = modules("tournaments", besides=("web", "api"))
     assert ROOT / "tournaments" / "backup.py" in core and ROOT / "tournaments" / "services" / "players.py" in core
-    offenders = [str(path.relative_to(ROOT)) for path in core if {"people", "signups", "tracker"} & imported(path)]
+    built_on = {"people", "signups", "tracker", "teams"}
+    offenders = [str(path.relative_to(ROOT)) for path in core if built_on & imported(path)]
     assert not offenders, offenders
 
 

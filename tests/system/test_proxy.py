@@ -145,8 +145,11 @@ def test_a_public_page_is_answered_from_the_proxy_and_refreshed_within_the_grace
                        "POST", b'{"vp_a": 7, "vp_b": 3}')
     assert status == 201
     posted = time.monotonic()
+    # The copy's second of life and its second of grace, plus the new rendering, which a machine busy with the
+    # rest of the suite can take over a second to make (failed once so in CI, the page rendered in 1.1 s);
+    # a copy never refreshed would still be served after any of it.
     while b"7\xe2\x80\x933" not in get(page)[2]:  # "7–3"
-        assert time.monotonic() - posted < 2.5, "the proxy still serves the round from before the result"
+        assert time.monotonic() - posted < 5, "the proxy still serves the round from before the result"
         time.sleep(0.05)
     # nginx counts s-maxage in whole seconds: a copy stored early in one second lasts to the end of the
     # next; the refresh then happens in the background while that copy answers once more.

@@ -17,6 +17,8 @@ from tournaments.standings import (
     LATE_WITH_LOSSES,
 )
 
+TEAM_SIZES = (2, 8)  # the fewest and most players a team of a team event has
+
 
 def default_tiebreaks():
     return list(DEFAULT_TIEBREAKS)
@@ -91,6 +93,8 @@ class Event(models.Model):
     cut_size = models.PositiveSmallIntegerField(default=0, choices=[(0, "no cut"), *((n, f"top {n}") for n in
                                                                                     CUT_SIZES)])
     cut_draws = models.CharField(max_length=12, default=DIFF_THEN_VP, choices=[(r, r) for r in DRAW_RULES])
+    # A team event: teams of this many players meet in team matches (`teams/`); 0: one player against one.
+    team_size = models.PositiveSmallIntegerField(default=0)
     organizers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="organized_events")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -101,6 +105,8 @@ class Event(models.Model):
             models.CheckConstraint(condition=Q(rounds__isnull=True) | Q(rounds__gte=1), name="event_rounds_positive"),
             models.CheckConstraint(condition=Q(rematch_window__gte=1), name="event_rematch_window_positive"),
             models.CheckConstraint(condition=Q(cut_size__in=(0, *CUT_SIZES)), name="event_cut_size_known"),
+            models.CheckConstraint(condition=Q(team_size=0) | Q(team_size__range=TEAM_SIZES),
+                                   name="event_team_size_known"),
         ]
 
     def __str__(self):
