@@ -53,6 +53,13 @@ ACTIONS = {
     "waitlist_reordered": "The organizer put the waitlist in a new order.",
     "signup_withdrawn": "A sign-up was withdrawn (registered, waitlisted or unconfirmed), by its holder or an "
                         "organizer.",
+    "team_created": "A team of a team event was created.",
+    "team_member_added": "A player joined a team.",
+    "team_captain_set": "A team's captain was named.",
+    "team_dropped": "A team left the event, its members dropped with it.",
+    "team_round_paired": "A team event's round was paired: its team matches.",
+    "lineup_step": "A captain placed or answered a player in a team match's lineup.",
+    "lineup_set": "The organizer set who plays whom in a team match.",
 }
 
 Actor = AbstractBaseUser | Player | None

@@ -92,7 +92,8 @@ def problem(players_a: Sequence[int], players_b: Sequence[int], steps: Sequence[
     if owed is None:
         return Problem("lineup_not_your_turn", say("Your choice is in: the other captain has not chosen yet."))
     if step.kind != owed:
-        return Problem("lineup_not_your_turn", say("Now each captain must {kind} a player.", kind=owed), "kind")
+        return Problem("lineup_not_your_turn", say("Now each captain places a player.") if owed == PLACE else
+                       say("Now each captain answers the other team's placed player."), "kind")
     own = players_a if step.side == "a" else players_b
     chosen = {s.player for s in steps if s.side == step.side}  # placed or answering already: never again
     if step.player not in own or step.player in chosen:

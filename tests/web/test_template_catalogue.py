@@ -47,7 +47,7 @@ def code_ids() -> dict[str, str]:
     """The first literal argument of every gettext-style call (and the rules module's say()) in the code."""
     found = {}
     for folder in ("tournaments", "people", "scoring", "ratings", "audit", "jobs", "notifications", "signups",
-                   "tracker", "gaininggrounds"):
+                   "tracker", "teams", "gaininggrounds"):
         for path in (ROOT / folder).rglob("*.py"):
             if "migrations" in path.parts:
                 continue

@@ -12,6 +12,7 @@ from tournaments.models.awards import (
 from tournaments.models.event import (
     LATE_ARRIVAL_CHOICES,
     MISSION_CHOICES,
+    TEAM_SIZES,
     Event,
     Player,
     default_tiebreaks,
@@ -37,7 +38,7 @@ from tournaments.models.rounds import (
 
 __all__ = [
     "AWAITING", "BEST_PAINTED", "BEST_SPORTSMANSHIP", "BY_TABLE", "CHOSEN_AWARDS", "CONFIRMED", "CUT_STAGE",
-    "DISPUTED", "GAME_STATUSES", "LATE_ARRIVAL_CHOICES", "MISSION_CHOICES", "SWISS_STAGE", "UNREPORTED",
+    "DISPUTED", "GAME_STATUSES", "LATE_ARRIVAL_CHOICES", "MISSION_CHOICES", "SWISS_STAGE", "TEAM_SIZES", "UNREPORTED",
     "AwardVote", "ChosenAward", "Event", "Game", "Player", "PlayerReport", "Result", "Round", "Seat", "SentOnce",
     "TPAdjustment", "default_tiebreaks", "new_player_key", "new_seed", "status_of",
 ]

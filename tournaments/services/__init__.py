@@ -39,6 +39,7 @@ from tournaments.services.round_clock import CLOCK_ACTIONS, clock_notice_say, ro
 from tournaments.services.rounds import (
                                           round_delete,
                                           round_generate,
+                                          round_open,
                                           round_publish,
                                           round_request,
                                           round_seat_late,
@@ -56,6 +57,7 @@ __all__ = [
     "player_remove", "player_update", "players_import", "report_confirm", "report_dispute",
     "report_sent_once", "report_submit", "result_accept_version", "result_record", "result_save", "result_scores",
     "round_clock",
-    "round_delete", "round_generate", "round_publish", "round_request", "round_seat_late", "round_swap", "tp_adjust",
+    "round_delete", "round_generate", "round_open", "round_publish", "round_request", "round_seat_late", "round_swap",
+    "tp_adjust",
     "tp_adjustment_remove",
 ]

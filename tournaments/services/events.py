@@ -10,17 +10,18 @@ from django.utils.text import slugify
 from audit.services import jsonable, record
 from scoring.formats import get_format
 from scoring.messages import say
-from scoring.missions import PER_ROUND, pool_size, scheme_pool_problems, unknown_names
+from scoring.missions import PER_ROUND, PER_TABLE, pool_size, scheme_pool_problems, unknown_names
 from scoring.problems import Invalid, Problem, conflict, invalid
 from tournaments import selectors
 from tournaments.bracket import CUT_SIZES, DIFF_THEN_VP, DRAW_RULES
-from tournaments.models import CUT_STAGE, SWISS_STAGE, Event, Game
+from tournaments.models import CUT_STAGE, SWISS_STAGE, TEAM_SIZES, Event, Game
 from tournaments.services.changes import announce, event_change
 from tournaments.signals import DATE_MOVED, EVENT_FINISHED
 from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
 # Settings announced before play: fixed once round 1 exists, so every game is scored by one rule.
-LOCKED_ONCE_STARTED = ("format", "awards", "conceder", "scheme_chart", "deck_seed", "missions", "late_arrivals")
+LOCKED_ONCE_STARTED = ("format", "awards", "conceder", "scheme_chart", "deck_seed", "missions", "late_arrivals",
+                       "team_size")
 LOCKED_ONCE_CUT = ("rounds", "cut_size", "cut_draws")  # the bracket follows from them
 
 
@@ -157,6 +158,15 @@ def _check_settings(event: Event, *, rounds_paired: int) -> None:
         problems.append(Problem("invalid_cut_draws", say("A drawn game of the top cut is decided by the Swiss "
                                                          "Differential then VP (\"{value}\") or replayed (\"replay\").",
                                                          value=DIFF_THEN_VP), "cut_draws"))
+    if event.team_size and not TEAM_SIZES[0] <= event.team_size <= TEAM_SIZES[1]:
+        problems.append(Problem("invalid_team_size", say("A team has {low} to {high} players (0: not a team event).",
+                                                         low=TEAM_SIZES[0], high=TEAM_SIZES[1]), "team_size"))
+    if event.team_size and event.cut_size:
+        problems.append(Problem("cut_for_players", say("A top cut is for events of one player against one; a team "
+                                                       "event has none."), "cut_size"))
+    if event.team_size and event.missions == PER_TABLE:
+        problems.append(Problem("team_missions", say("A team event's tables play the round's mission, or flip "
+                                                     "their own at the table."), "missions"))
     if event.rounds is not None and event.rounds < rounds_paired:
         problems.append(Problem("rounds_below_paired", say(
             "{rounds_paired} rounds are already paired.", rounds_paired=rounds_paired), "rounds"))

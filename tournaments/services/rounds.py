@@ -50,6 +50,8 @@ def round_generate(*, event: Event, seed: str | int | None = None, strategy: str
                   if value is not None and value != getattr(event, key)}
         if tables:
             event = event_update(event=event, by=by, **tables)
+        if event.team_size:
+            raise conflict("team_event", say("This is a team event: its rounds pair teams, from its teams' pages."))
         inputs = selectors.round_inputs(event)
         refuse_round_now(event, inputs.number)
         cut = is_cut_round(event, inputs.number)
@@ -64,6 +66,16 @@ def round_generate(*, event: Event, seed: str | int | None = None, strategy: str
         if publish:
             _announce(event, rnd, games)
         progress(100)
+    return rnd
+
+
+def round_open(*, event: Event, by, publish: bool, seed: str | int | None = None, method: str = "teams") -> Round:
+    """The next round with its mission and Fate cards but no game yet, for pairings made elsewhere (a team
+    event's matches, whose games come with their lineups); inside the caller's `event_change`."""
+    inputs = selectors.round_inputs(event)
+    refuse_round_now(event, inputs.number)
+    plan = plan_round(inputs, seed=seed, cut_pairs=[])
+    rnd, _ = _save_round(event, plan, asked={"method": method}, publish=publish, by=by)
     return rnd
 
 
@@ -129,9 +141,10 @@ def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[R
         if player.status != ACTIVE or not player.checked_in:
             raise conflict("player_not_expected", say("{player_name} is not checked in to play.",
                                                        player_name=player.name))
-        if rnd.stage == CUT_STAGE:
+        if rnd.stage == CUT_STAGE or event.team_size:
             raise conflict("cut_seats_seeds", say("A round of the top cut seats only the players its bracket sends "
-                                                  "there."))
+                                                  "there.") if not event.team_size else say(
+                "In a team event a player plays for their team: seat them through its lineup."))
         if player.is_ringer and not rnd.games.filter(player_b__isnull=True).exists():
             raise conflict("ringer_not_needed", say(
                 "The Ringer plays only against the player who would have the bye; this round has none."))
@@ -251,9 +264,10 @@ def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force
             raise invalid("unknown_round", say("This event has no round {number}.", number=number), "round")
         _refuse_if_reported(rnd, say("Round {number} already has results; seats can no longer move.",
                                      number=number))
-        if rnd.stage == CUT_STAGE:
+        if rnd.stage == CUT_STAGE or event.team_size:
             raise conflict("cut_seats_seeds", say("A round of the top cut follows its bracket: seats cannot be "
-                                                  "swapped."))
+                                                  "swapped.") if not event.team_size else say(
+                "In a team event the lineups seat the players: seats cannot be swapped."))
         seats = {s.player_id: s for s in
                  Seat.objects.filter(round=rnd, player_id__in=(player_1, player_2)).select_related("game")}
         problems = [Problem("player_not_in_round", say("Player {pid} has no seat in round {number}.", pid=pid,

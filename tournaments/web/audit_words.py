@@ -173,7 +173,8 @@ def sentence(record, names: dict[int, str]) -> str:
                                                             "player": player}
     if action == "key_rotated":
         return _("%(who)s replaced %(player)s's private link") % {"who": who, "player": player}
-    return _sign_up_sentence(action, who, player, before, after) or f"{who}: {action}"  # newer than this table
+    return (_sign_up_sentence(action, who, player, before, after) or _team_sentence(action, who, player, after)
+            or f"{who}: {action}")  # newer than this table
 
 
 def _sign_up_sentence(action: str, who: str, player: str, before: dict, after: dict) -> str:
@@ -195,6 +196,22 @@ def _sign_up_sentence(action: str, who: str, player: str, before: dict, after: d
     if action == "signup_withdrawn":
         return _("%(who)s withdrew %(name)s's sign-up") % {"who": who, "name": after.get("name", "?")}
     return ""
+
+
+def _team_sentence(action: str, who: str, player: str, after: dict) -> str:
+    """A team event's actions (the teams app records them)."""
+    team = after.get("team", "?")
+    words = {
+        "team_created": _("%(who)s created the team %(team)s"),
+        "team_member_added": _("%(who)s put %(player)s in the team %(team)s"),
+        "team_captain_set": _("%(who)s named %(player)s captain of %(team)s"),
+        "team_dropped": _("%(who)s dropped the team %(team)s"),
+        "team_round_paired": _("%(who)s paired the team matches of the round"),
+        "lineup_step": (_("%(who)s placed %(player)s in the lineup") if after.get("kind") == "place"
+                        else _("%(who)s answered with %(player)s in the lineup")),
+        "lineup_set": _("%(who)s set a team match's lineup"),
+    }.get(action)
+    return words % {"who": who, "player": player, "team": team} if words else ""
 
 
 def paid_word(state: str) -> str:
