@@ -2,6 +2,7 @@
 from django.urls import path, re_path
 
 from signups import api as signups
+from teams import api as teams
 from tournaments.api import (
     events,
     feed,
@@ -60,6 +61,13 @@ urlpatterns = [
     path(f"{EVENT}rounds/<int:number>/publish/", rounds.RoundPublish.as_view(), name="round-publish"),
     path(f"{EVENT}standings/", standings.Standings.as_view(), name="event-standings"),
     path(f"{EVENT}bracket/", standings.Bracket.as_view(), name="event-bracket"),
+    path(f"{EVENT}team-rules/", teams.EventTeamRules.as_view(), name="event-team-rules"),
+    path(f"{EVENT}teams/", teams.EventTeams.as_view(), name="event-teams"),
+    path(f"{EVENT}teams/<int:team_id>/members/", teams.TeamMembers.as_view(), name="team-members"),
+    path(f"{EVENT}team-rounds/", teams.TeamRounds.as_view(), name="event-team-rounds"),
+    path(f"{EVENT}team-rounds/<int:number>/", teams.TeamRound.as_view(), name="event-team-round"),
+    path(f"{EVENT}team-standings/", teams.TeamStandings.as_view(), name="event-team-standings"),
+    path("team-matches/<int:pk>/lineup/", teams.TeamMatchLineup.as_view(), name="team-match-lineup"),
     path(f"{EVENT}feed/", feed.EventFeed.as_view(), name="event-feed"),
     path(f"{EVENT}stats/", statistics.EventStatistics.as_view(), name="event-stats"),
     path(f"{EVENT}exports/", files.EventExports.as_view(), name="event-exports"),
