@@ -31,6 +31,7 @@ urlpatterns = [
     path("", include("people.urls")),
     path("", include("signups.urls")),
     path("", include("notifications.urls")),
+    path("", include("teams.urls")),
     path("", include("tournaments.web.urls_accounts")),
     path("console/", include("tournaments.web.urls_console")),
 ]

@@ -5,8 +5,7 @@ from django.shortcuts import get_object_or_404, render
 from gaininggrounds.http_cache import public_cache
 from tournaments import selectors
 from tournaments.models import Event
-from tournaments.web.presenters import bracket_stages, cut_line
-from tournaments.web.public import player_link
+from tournaments.web.presenters import bracket_stages, cut_line, player_link
 
 
 @public_cache("event", "slug")

@@ -20,6 +20,7 @@ from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
 from scoring.report import CONCEDED, PLAYED, other_side
 from signups.models import SignUp
+from teams import web as teams_web
 from tournaments import selectors, services
 from tournaments.access import bad_key_wait, player_for_key, report_wait
 from tournaments.concessions import concession_effect, concession_rule
@@ -56,6 +57,9 @@ def private_page(request, key):
     form = report_form(request, event, player, current)
     if request.method == "POST" and request.POST.get("action") == "vote":
         return _vote(request, player)
+    if request.method == "POST" and request.POST.get("action") == "lineup":  # a team captain's choice
+        teams_web.lineup_answer(request, player)
+        return redirect(reverse("public:private", args=[key]) + "#team")
     tracked = ""  # the live tracker's problem, shown in the tracker
     if request.method == "POST" and current is not None:
         wait = report_wait(request.META, player=player)
@@ -82,6 +86,7 @@ def private_page(request, key):
         "standing": None if request.headers.get("HX-Request") else _where_i_stand(event, player, games),
         "adjustments": player.adjustments.all(),
         "votes": _votes(event, player),
+        "team": teams_web.member_panel(event, player) if event.team_size else None,
         "once": secrets.token_hex(16),  # this rendering's forms, sent once whatever the wifi does
         **push_offer(reverse("notifications:player-push", args=[key]), player_kinds()),
         "link_pending": PendingLink.objects.filter(entry=player).select_related("person").first(),

@@ -3,6 +3,7 @@ they exist), a result's state in words, a score seen from one player's side, and
 import re
 import unicodedata
 
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 
@@ -142,6 +143,12 @@ def bracket_stages(view, link) -> list[dict]:
                          "playing": game is not None and result is None})
         stages.append({"name": stage_name(len(games) * 2), "games": rows})
     return stages
+
+
+def player_link(slug: str):
+    """Player page addresses from one reverse() instead of one per row (about 30 µs each)."""
+    head, tail = reverse("public:player", args=[slug, 987654321]).rsplit("987654321", 1)
+    return lambda player_id: f"{head}{player_id}{tail}"
 
 
 def game_status(status: str) -> str:

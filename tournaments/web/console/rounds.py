@@ -14,6 +14,7 @@ from scoring.entries import unlisted_leader_notice
 from scoring.formats import get_format
 from scoring.problems import DomainError
 from scoring.report import CONCEDED
+from teams.rounds import team_round_generate
 from tournaments import selectors, services
 from tournaments.concessions import concession_effect, concession_rule
 from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player
@@ -44,6 +45,9 @@ def pair_round(request, event):
             messages.error(request, " ".join(errors))
     else:
         try:
+            if event.team_size:  # a team event pairs its teams; their games come with the lineups
+                made = team_round_generate(event=event, by=request.user, publish=False)
+                return redirect("console:round", event.slug, made.number)
             made = services.round_request(event=event, by=request.user, method=form.cleaned_data["method"],
                                           avoid_same_club=form.cleaned_data["avoid_same_club"], publish=False,
                                           **form.table_settings(request.POST))

@@ -1,0 +1,153 @@
+"""A team event's pages: team standings and each team's page (public, cached), the team matches beside a
+round's games, and a captain's lineup choices on their private page."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from gaininggrounds.http_cache import public_cache
+from gaininggrounds.typeset import minus
+from scoring.problems import DomainError
+from teams import rounds, selectors
+from teams.lineup import PLACE, Step, lineup, visible
+from teams.models import Member, Team, TeamMatch
+from teams.roster import rules_of
+from tournaments.models import Event, Player
+from tournaments.web import presenters
+from tournaments.web.presenters import player_link
+
+
+def match_rows(event: Event, number: int, *, drafts: bool = False) -> list[dict]:
+    """A round's team matches in words: both teams, games won each, the tables, and where the lineup stands."""
+    rows, link = [], team_link(event.slug)
+    for match in selectors.round_matches(event, number, drafts=drafts):
+        games = [mg.game for mg in match.games.all()]
+        won = [0, 0]
+        team_a = {m.player_id for m in match.team_a.members.all()}
+        for game in games:
+            result = getattr(game, "result", None)
+            if result is None or game.is_bye:
+                continue
+            a_side = game.player_a_id in team_a
+            mine, theirs = (result.tp_a, result.tp_b) if a_side else (result.tp_b, result.tp_a)
+            won[0] += mine > theirs
+            won[1] += theirs > mine
+        reported = sum(getattr(g, "result", None) is not None for g in games)
+        rows.append({"a": match.team_a.name, "b": match.team_b.name if match.team_b else "",
+                     "a_href": link(match.team_a_id), "b_href": link(match.team_b_id) if match.team_b else "",
+                     "score": f"{won[0]}–{won[1]}" if reported else "", "bye": match.is_bye,
+                     "tables": _tables(match.tables), "seated": bool(games),
+                     "done": bool(games) and reported == len(games)})
+    return rows
+
+
+def team_link(slug: str):
+    """Team page addresses from one reverse()."""
+    head, tail = reverse("teams:team", args=[slug, 987654321]).rsplit("987654321", 1)
+    return lambda team_id: f"{head}{team_id}{tail}"
+
+
+def _tables(tables: list[int]) -> str:
+    if not tables:
+        return ""
+    return f"{tables[0]}–{tables[-1]}" if tables == list(range(tables[0], tables[-1] + 1)) else ", ".join(
+        map(str, tables))
+
+
+def standing_rows(event: Event) -> list[dict]:
+    link = team_link(event.slug)
+    return [{"place": str(r.rank), "name": r.name, "href": link(r.team),
+             "points": str(r.totals.points), "tp": str(r.totals.tp), "diff": minus(r.totals.diff),
+             "vp": str(r.totals.vp), "record": f"{r.totals.won}–{r.totals.drawn}–{r.totals.lost}"}
+            for r in selectors.event_team_standings(event)]
+
+
+@public_cache("event", "slug")
+def team_standings_page(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    if not event.team_size:
+        raise Http404("Not a team event")
+    rules = rules_of(event)
+    return render(request, "teams/standings.html", {
+        "event": event, "rows": standing_rows(event), "total_tp": rules.match_rule == "total_tp",
+        "teams": event.teams.prefetch_related("members__player")})
+
+
+@public_cache("event", "slug")
+def team_page(request, slug, team_id):
+    event = get_object_or_404(Event, slug=slug)
+    team = get_object_or_404(Team.objects.prefetch_related("members__player"), pk=team_id, event=event)
+    matches = []
+    for number in _played_by(event, team).values_list("round__number", flat=True).order_by("round__number"):
+        row = next(r for r in match_rows(event, number) if team.name in (r["a"], r["b"]))
+        matches.append({"round": number, **row})
+    link = player_link(event.slug)
+    members = [{"name": m.player.name, "href": link(m.player_id),
+                "faction": presenters.faction(event.format, m.player.faction),
+                "captain": m.player_id == team.captain_id} for m in team.members.all()]
+    return render(request, "teams/team.html", {"event": event, "team": team, "members": members,
+                                               "matches": matches})
+
+
+def _played_by(event: Event, team: Team):
+    """The team's matches in published rounds."""
+    return TeamMatch.objects.filter(Q(team_a=team) | Q(team_b=team), round__event=event,
+                                    round__published_at__isnull=False)
+
+
+def member_panel(event: Event, player: Player) -> dict | None:
+    """On a team member's private page: their team's match in the latest round, and for its captain the
+    lineup choice owed now (with the free players), as much of the other captain's as may be seen."""
+    membership = Member.objects.filter(player=player).select_related("team").first()
+    if membership is None:
+        return None
+    team = membership.team
+    match = _played_by(event, team).order_by("-round__number").first()
+    panel = {"team": team.name, "captain": team.captain_id == player.pk, "match": None}
+    if match is None or match.is_bye:
+        return panel
+    match = TeamMatch.objects.select_related("team_a", "team_b", "round").get(pk=match.pk)
+    side = "a" if match.team_a_id == team.pk else "b"
+    own, other = (match.team_a, match.team_b) if side == "a" else (match.team_b, match.team_a)
+    ids = {"a": selectors.member_ids(match.team_a), "b": selectors.member_ids(match.team_b)}
+    steps = [Step(s.side, s.kind, s.player_id) for s in match.steps.all()]
+    state = lineup(ids["a"], ids["b"], steps)
+    names = dict(Player.objects.filter(pk__in=ids["a"] + ids["b"]).values_list("pk", "name"))
+    chosen = {s.player for s in steps if s.side == side}
+    panel["match"] = {
+        "id": match.pk, "other": other.name, "tables": _tables(match.tables), "done": state.done,
+        "owed": state.waiting[side] if panel["captain"] else None,
+        "waiting_other": not state.done and state.waiting[side] is None,
+        "seen": [{"mine": s.side == side, "kind": s.kind, "name": names.get(s.player, "?")}
+                 for s in visible(steps, side)],
+        "free": [(pid, names[pid]) for pid in ids[side] if pid not in chosen],
+    }
+    return panel
+
+
+def lineup_answer(request, player: Player) -> None:
+    """The captain's lineup choice posted from their private page; a refusal is shown, nothing changes."""
+    panel = member_panel(player.event, player)
+    match = panel and panel["match"]
+    if not match or not panel["captain"] or not match["owed"]:
+        messages.error(request, _("There is no lineup choice for you to make now."))
+        return
+    chosen = next((pid for pid, _name in match["free"] if str(pid) == request.POST.get("lineup_player")), None)
+    if chosen is None:
+        messages.error(request, _("Choose one of your team's free players."))
+        return
+    team_match = TeamMatch.objects.select_related("round__event", "team_a", "team_b").get(pk=match["id"])
+    side = "a" if team_match.team_a.captain_id == player.pk else "b"
+    try:
+        rounds.lineup_step(match=team_match, side=side, kind=match["owed"], player=Player.objects.get(pk=chosen),
+                           by=player)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Placed: the other captain's choice shows once they have made theirs.")
+                         if match["owed"] == PLACE else _("Answered: the games are seated once both captains "
+                                                          "have answered."))
