@@ -81,3 +81,14 @@ def round_matches(event: Event, number: int, *, drafts: bool = False):
     return list(TeamMatch.objects.filter(rounds).select_related("team_a", "team_b", "round")
                 .prefetch_related(Prefetch("games__game", queryset=games), "steps",
                                   "team_a__members__player", "team_b__members__player"))
+
+
+def team_standings_csv(event: Event, writer) -> None:
+    """The team standings as the exports' CSV: one row a team, its members by name."""
+    writer.writerow(["rank", "team", "club", "points", "tp", "diff", "vp", "won", "drawn", "lost", "status",
+                     "members"])
+    teams = {t.pk: t for t in event.teams.prefetch_related("members__player")}
+    for row in event_team_standings(event):
+        team, t = teams[row.team], row.totals
+        writer.writerow([row.rank, team.name, team.club, t.points, t.tp, t.diff, t.vp, t.won, t.drawn, t.lost,
+                         team.status, ";".join(sorted(m.player.name for m in team.members.all()))])

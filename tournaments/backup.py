@@ -23,6 +23,7 @@ from tournaments.backup_format import (
     PLAYER_FIELDS,
     RESULT_FIELDS,
     ROUND_FIELDS,
+    SECTIONS,
     VERSION,
     VERSION_FIELDS,
 )
@@ -68,6 +69,7 @@ def export_event(event: Event) -> dict:
         "audit": [{**_fields(a, AUDIT_FIELDS), "player": a.player_id, "other_player": a.other_player_id,
                    "by_player": a.by_player_id, "by_user": username.get(a.by_user_id)}
                   for a in event.audit.order_by("at", "id")],
+        **{name: export(event) for name, (export, _) in SECTIONS.items()},
     }
 
 

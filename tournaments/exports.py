@@ -21,10 +21,12 @@ from tournaments.models import Event
 from tournaments.services.awards import award_winners, wooden_spoon
 from tournaments.standings import ACTIVE
 
-STANDINGS, RESULTS, BACKUP = "standings", "results", "backup"
+STANDINGS, RESULTS, BACKUP, TEAM_STANDINGS = "standings", "results", "backup", "team_standings"
 # What a spreadsheet reads as the start of a formula (OWASP's list for CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-KINDS = (STANDINGS, RESULTS, BACKUP)
+KINDS = (STANDINGS, RESULTS, BACKUP, TEAM_STANDINGS)
+# Files other apps write (a team event's standings): kind -> writer(event, csv writer), registered by them.
+WRITERS: dict[str, object] = {}
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ def export_request(*, event: Event, what: str, by) -> ExportFile | Job:
     if what not in KINDS:
         raise invalid("unknown_export", say("No export called {what}; choose standings, results or backup.",
                                             what=what), "what")
+    if what == TEAM_STANDINGS and not event.team_size:
+        raise invalid("not_a_team_event", say("This event is not a team event."), "what")
     if event.players.count() < settings.EXPORT_JOB_THRESHOLD:
         return build(event, what)
     return job_start(event=event, kind=Job.EXPORT, params={"what": what}, by=by)
@@ -62,6 +66,8 @@ def build(event: Event, what: str, progress=None) -> ExportFile:
         _standings(event, writer)
     elif what == RESULTS:
         _results(event, writer, progress)
+    elif what in WRITERS:
+        WRITERS[what](event, writer)
     else:
         raise ValueError(f"no export {what!r}")
     return ExportFile(f"{event.slug}-{what}.csv", "text/csv; charset=utf-8", out.getvalue())

@@ -31,6 +31,7 @@ from tournaments.backup_format import (
     READABLE,
     RESULT_FIELDS,
     ROUND_FIELDS,
+    SECTIONS,
     VERSION_FIELDS,
 )
 from tournaments.models import (
@@ -68,6 +69,8 @@ class _Restore:
         self.event, self.organizers, self.players, self.rounds = event, [], [], []
         self.original = ""  # the slug the event had where the backup was made
         self.adjustments, self.awards, self.votes, self.audit = [], [], [], []
+        self.games: dict[int, Game] = {}  # by the file's reference
+        self.sections = []  # what other apps' sections write once the rows are saved
 
 
 def import_event(data: dict, *, organizer=None) -> Event:
@@ -106,6 +109,8 @@ def _write(restore: _Restore) -> None:
     ChosenAward.objects.bulk_create(restore.awards)
     AwardVote.objects.bulk_create(restore.votes)
     AuditRecord.objects.bulk_create(restore.audit)
+    for write in restore.sections:
+        write()
     announce(event, EVENT_RESTORED)
 
 
@@ -187,6 +192,13 @@ def _read(data, organizer) -> _Restore:
                                    player=players[_ref(a.get("player"), f"{where}.player", players)]))
         _need(len({a.kind for a in restore.awards}) == len(restore.awards), f"{where}.kind", "given twice")
     _votes(data, restore, players)
+    rounds = {rnd.number: rnd for rnd, _ in restore.rounds}
+    for name, (_, read) in SECTIONS.items():
+        if data.get(name) is not None:
+            try:
+                restore.sections.append(read(data[name], restore.event, players, rounds, restore.games))
+            except (ValueError, TypeError, KeyError) as error:
+                raise BackupError(f"{name}: {error}")
     for where, a in _entries(data, "audit", ""):
         # A player removed before the backup has no entry: their records keep the name and lose the link.
         refs = {k: players.get(_ref(a.get(k), f"{where}.{k}", null=True)) for k in ("player", "other_player",
@@ -259,6 +271,8 @@ def _rounds(data: dict, restore: _Restore, players: dict, links: list) -> None:
             a, b = _ref(g.get("player_a"), f"{at}.player_a", players), _ref(g.get("player_b"), f"{at}.player_b",
                                                                              players, null=True)
             game = _row(Game, g, GAME_FIELDS, at, round=rnd, player_a=players[a], player_b=players.get(b))
+            if g.get("ref") is not None:
+                restore.games[_ref(g["ref"], f"{at}.ref")] = game
             _need(a != b, f"{at}.player_b", "a player cannot play themselves")
             _need((b is None) == (game.table is None), f"{at}.table", "a game has a table, a bye none")
             _need(game.table is None or game.table not in tables, f"{at}.table", f"table {game.table} twice")

@@ -1,6 +1,8 @@
 """A team event through the services: teams built within the event's rules, rounds pairing teams with a
 team bye, the captains' lineups seating the games, results reported as any game's, and the team standings
 checked against the test's own count."""
+import csv
+import io
 import random
 from datetime import date
 
@@ -11,9 +13,12 @@ from scoring.report import Report
 from teams import roster, rounds, selectors
 from teams.lineup import ANSWER, PLACE, lineup
 from teams.models import Team, TeamMatch
+from tests.api.test_backup import comparable
 from tests.factories import db_state, make_user
 from tournaments import selectors as tournament_selectors
 from tournaments import services
+from tournaments.backup import export_event, import_event
+from tournaments.exports import build
 from tournaments.models import Game, Player, Result
 
 FACTIONS = ["guild", "arcanists", "neverborn", "outcasts", "resurrectionists", "ten-thunders", "gremlins"]
@@ -124,6 +129,10 @@ def test_six_teams_three_rounds_with_captains_lineups_and_a_team_bye(organizer):
         pair = frozenset((m.team_a_id, m.team_b_id))
         assert pair not in met, "no team rematch inside the window"
         met[pair] = m.round.number
+    event.refresh_from_db()
+    exported = list(csv.DictReader(io.StringIO(build(event, "team_standings").text)))
+    assert [row["team"] for row in exported] == [names[t] for t in expected]
+    assert exported[0]["points"] == str(own[expected[0]][0]) and len(exported[0]["members"].split(";")) == 3
     individual = tournament_selectors.event_standings(event)
     assert len(individual) == 18 and all(row.totals.played for row in individual), "individual standings kept too"
 
@@ -142,3 +151,32 @@ def test_a_lineup_step_out_of_turn_is_refused_and_changes_nothing(organizer):
             rounds.lineup_step(match=match, side=side, kind=kind, player=services_player(player), by=organizer)
         assert db_state() == before
     assert Team.objects.filter(event=event).count() == 2
+
+
+def test_a_backup_carries_the_teams_and_the_copy_plays_on(organizer):
+    event, teams = team_event(organizer, teams=3)
+    rng = random.Random(2)
+    rnd = rounds.team_round_generate(event=event, by=organizer, publish=True)
+    for match in TeamMatch.objects.filter(round=rnd, team_b__isnull=False).select_related("team_a", "team_b",
+                                                                                          "round"):
+        captains_choose(match, rng, organizer)
+        for game in Game.objects.filter(team_game__match=match).select_related("round__event", "player_a",
+                                                                                 "player_b"):
+            services.result_record(game=game, by=organizer, report=Report(outcome="played", vp_a=6, vp_b=3))
+    event.refresh_from_db()  # as the console and the API read it
+    copy = import_event(export_event(event))
+    without_teams = [{k: v for k, v in comparable(export_event(e)).items() if k != "teams"} for e in (copy, event)]
+    assert without_teams[0] == without_teams[1]  # the teams' section holds references: compared by names below
+
+    def shape(ev):
+        names = dict(Player.objects.filter(event=ev).values_list("pk", "name"))
+        return ([(r.name, r.rank, r.totals.points, r.totals.tp) for r in selectors.event_team_standings(ev)],
+                sorted((m.team_a.name, m.team_b.name if m.team_b else None, tuple(m.tables),
+                        tuple(sorted((names[g.game.player_a_id], names.get(g.game.player_b_id)) for g in
+                                     m.games.all())),
+                        tuple((s.side, s.kind, names[s.player_id]) for s in m.steps.all()))
+                       for m in selectors.round_matches(ev, 1)),
+                sorted((t.name, names.get(t.captain_id)) for t in ev.teams.all()))
+
+    assert shape(copy) == shape(event) and shape(copy)[1]
+    assert rounds.team_round_generate(event=copy, by=organizer).number == 2, "the copy pairs its next round"

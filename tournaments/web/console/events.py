@@ -113,7 +113,8 @@ def _event_context(event, **extra):
             "seated": set(Seat.objects.filter(round__event=event).values_list("player_id", flat=True)),
             "draft": rounds[-1] if rounds and rounds[-1].is_draft else None,
             "awards": _awards_context(event),
-            "import_form": ImportForm(), "round_form": RoundForm.for_event(event), "export_choices": EXPORT_CHOICES,
+            "import_form": ImportForm(), "round_form": RoundForm.for_event(event),
+            "export_choices": [c for c in EXPORT_CHOICES if event.team_size or c[0] != exports.TEAM_STANDINGS],
             # The event's Discord channel said no last time: the organizer sees it here, not only on its page.
             "discord_failure": DiscordHook.objects.filter(event=event).exclude(last_failure="").values_list(
                 "last_failure", flat=True).first(),
@@ -122,7 +123,8 @@ def _event_context(event, **extra):
 
 EXPORT_CHOICES = [(exports.STANDINGS, gettext_lazy("Standings (CSV)")),
                   (exports.RESULTS, gettext_lazy("Results (CSV)")),
-                  (exports.BACKUP, gettext_lazy("Backup (JSON)"))]
+                  (exports.BACKUP, gettext_lazy("Backup (JSON)")),
+                  (exports.TEAM_STANDINGS, gettext_lazy("Team standings (CSV)"))]
 
 
 # What an action will do, asked before it is done (it changes who plays, or cannot be taken back at once),
