@@ -10,7 +10,7 @@ import pytest
 
 from scoring.report import Report
 from teams import selectors as team_selectors
-from teams.lineup import lineup
+from teams.lineup import Step, lineup
 from teams.models import Team, TeamMatch
 from tests.browser.browsing import event_created, sign_in, violations
 from tests.browser.test_browser_run_up import DESK, PHONE, fits
@@ -33,6 +33,14 @@ def tp(mine, theirs):
     return 3 if mine > theirs else 1 if mine == theirs else 0
 
 
+def pair_and_publish(desk, base, slug, button="button[name=pair]", said=""):
+    """From the console's event page, as an organizer does: pair, look, publish."""
+    desk.goto(f"{base}/console/e/{slug}/")
+    desk.click(button)
+    desk.click("button[name=publish]")
+    desk.wait_for_selector(f"text={said}")
+
+
 def captains_line_up(contexts, base, match, rng):
     """Both captains on their phones choose, turn by turn, until the match is seated."""
     phones = {side: contexts(**PHONE).new_page() for side in "ab"}
@@ -40,9 +48,7 @@ def captains_line_up(contexts, base, match, rng):
             "b": Player.objects.get(pk=match.team_b.captain_id).key}
     members = {"a": team_selectors.member_ids(match.team_a), "b": team_selectors.member_ids(match.team_b)}
     while True:
-        steps = [s for s in match.steps.all()]
-        state = lineup(members["a"], members["b"], [type("S", (), {"side": s.side, "kind": s.kind,
-                                                                   "player": s.player_id})() for s in steps])
+        state = lineup(members["a"], members["b"], [Step(s.side, s.kind, s.player_id) for s in match.steps.all()])
         if state.done:
             break
         side = rng.choice([s for s, owed in state.waiting.items() if owed])
@@ -88,10 +94,7 @@ def test_a_team_event_of_six_teams_through_three_rounds(contexts, live_server):
             desk.goto(f"{base}/console/e/{event.slug}/teams/")
             desk.locator(f"#team-{Team.objects.get(event=event, name='Team 5').pk} >> text=Drop the team").click()
             desk.wait_for_selector("text=Team 5 left the event.")
-        desk.goto(f"{base}/console/e/{event.slug}/")
-        desk.click("button[name=pair]")
-        desk.click("button[name=publish]")
-        desk.wait_for_selector(f"text=Round {number} published")
+        pair_and_publish(desk, base, event.slug, said=f"Round {number} published")
         for match in TeamMatch.objects.filter(round__event=event, round__number=number).select_related(
                 "team_a", "team_b", "round"):
             if match.is_bye:
@@ -165,10 +168,7 @@ def test_an_individual_event_with_a_top_8_cut_to_its_winner(contexts, live_serve
     desk.click("text=Save")
     totals = {p.pk: [0, 0, 0] for p in Player.objects.filter(event=event)}
     for number in (1, 2, 3):
-        desk.goto(f"{base}/console/e/{event.slug}/")
-        desk.click("button[name=pair]")
-        desk.click("button[name=publish]")
-        desk.wait_for_selector(f"text=Round {number} published")
+        pair_and_publish(desk, base, event.slug, said=f"Round {number} published")
         for game in Game.objects.filter(round__event=event, round__number=number).select_related(
                 "round__event", "player_a", "player_b"):
             if game.is_bye:
@@ -183,10 +183,7 @@ def test_an_individual_event_with_a_top_8_cut_to_its_winner(contexts, live_serve
     seeds = sorted(totals, key=lambda p: ([-v for v in totals[p]], names[p].casefold()))[:8]
     beaten = {}
     for stage in ("Quarterfinals", "Semifinals", "Final"):
-        desk.goto(f"{base}/console/e/{event.slug}/")
-        desk.click(f"text=Pair the {stage}")
-        desk.click("button[name=publish]")
-        desk.wait_for_selector(f"text={stage}")
+        pair_and_publish(desk, base, event.slug, button=f"text=Pair the {stage}", said=stage)
         number = event.round_set.order_by("-number").first().number
         for game in Game.objects.filter(round__event=event, round__number=number).select_related(
                 "round__event", "player_a", "player_b"):
