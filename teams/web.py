@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.typeset import minus
+from scoring.formats import get_format
 from scoring.problems import DomainError
-from teams import rounds, selectors
+from teams import roster, rounds, selectors
 from teams.lineup import PLACE, Step, lineup, visible
 from teams.models import Member, Team, TeamMatch
 from teams.roster import rules_of
@@ -108,6 +109,8 @@ def member_panel(event: Event, player: Player) -> dict | None:
     team = membership.team
     match = _played_by(event, team).order_by("-round__number").first()
     panel = {"team": team.name, "captain": team.captain_id == player.pk, "match": None}
+    if panel["captain"] and not event.round_set.exists() and team.members.count() < event.team_size:
+        panel["factions"] = [(f.key, presenters.localized(f)) for f in get_format(event.format).factions]
     if match is None or match.is_bye:
         return panel
     match = TeamMatch.objects.select_related("team_a", "team_b", "round").get(pk=match.pk)
@@ -127,6 +130,25 @@ def member_panel(event: Event, player: Player) -> dict | None:
         "free": [(pid, names[pid]) for pid in ids[side] if pid not in chosen],
     }
     return panel
+
+
+def member_answer(request, player: Player) -> None:
+    """Before round 1, the captain registers a teammate from their private page (the captain invites); the
+    new member's private link is shown once, for the captain to pass on."""
+    team = Team.objects.filter(captain=player).first()
+    if team is None:
+        messages.error(request, _("Only the team's captain adds its members."))
+        return
+    try:
+        member = roster.member_register(team=team, name=request.POST.get("name", ""),
+                                        faction=request.POST.get("faction", ""),
+                                        email=request.POST.get("email", ""), by=player)
+    except DomainError as error:
+        messages.error(request, str(error))
+    else:
+        link = request.build_absolute_uri(reverse("public:private", args=[member.key]))
+        messages.success(request, _("%(name)s joined the team. Pass on their private link: %(link)s") % {
+            "name": member.name, "link": link})
 
 
 def lineup_answer(request, player: Player) -> None:

@@ -68,3 +68,28 @@ def test_the_console_builds_teams_and_the_captains_line_up_from_their_phones(org
     team_page = text(Client().get(f"/e/{event.slug}/teams/{match.team_a_id}/").content.decode())
     assert cap_a.name in team_page and "captain" in team_page and "Round 1" in team_page
     assert len(selectors.round_matches(event, 1)) == 1
+
+
+def test_the_captain_adds_teammates_from_the_private_page_before_round_1(organizer):
+    user, console = organizer
+    event = services.event_create(user=user, name="Invite Cup", date="2026-11-28", format="gg2017")
+    console.post(f"/console/e/{event.slug}/teams/", {"action": "rules", "size": "2", "match_rule": "match_points",
+                                                       "lineups": "captains", "distinct": "1"})
+    console.post(f"/console/e/{event.slug}/teams/", {"action": "team", "name": "Ash"})
+    team = Team.objects.get(event=event)
+    console.post(f"/console/e/{event.slug}/teams/", {"action": "member", "team": team.pk, "name": "Cap",
+                                                       "faction": "guild"})
+    captain = Player.objects.get(event=event, name="Cap")
+    page = Client().get(f"/p/{captain.key}/").content.decode()
+    assert "add your teammates" in text(page)
+    answer = Client().post(f"/p/{captain.key}/", {"action": "team-member", "name": "Mate", "faction": "guild"},
+                           follow=True)
+    assert "already fields this faction" in text(answer.content.decode()), "the event's faction rule holds"
+    answer = Client().post(f"/p/{captain.key}/", {"action": "team-member", "name": "Mate", "faction": "arcanists"},
+                           follow=True)
+    mate = Player.objects.get(event=event, name="Mate")
+    assert mate.membership.team == team and f"/p/{mate.key}/" in answer.content.decode()
+    assert "add your teammates" not in text(Client().get(f"/p/{captain.key}/").content.decode()), "team full"
+    refused = Client().post(f"/p/{mate.key}/", {"action": "team-member", "name": "X", "faction": "gremlins"},
+                            follow=True)
+    assert "Only the team&#x27;s captain adds its members" in text(refused.content.decode())

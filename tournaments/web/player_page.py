@@ -57,8 +57,8 @@ def private_page(request, key):
     form = report_form(request, event, player, current)
     if request.method == "POST" and request.POST.get("action") == "vote":
         return _vote(request, player)
-    if request.method == "POST" and request.POST.get("action") == "lineup":  # a team captain's choice
-        teams_web.lineup_answer(request, player)
+    if request.method == "POST" and request.POST.get("action") in ("lineup", "team-member"):  # a team captain's
+        (teams_web.lineup_answer if request.POST["action"] == "lineup" else teams_web.member_answer)(request, player)
         return redirect(reverse("public:private", args=[key]) + "#team")
     tracked = ""  # the live tracker's problem, shown in the tracker
     if request.method == "POST" and current is not None:
