@@ -82,7 +82,8 @@ def match_body(match: TeamMatch, side: str | None, organizer: bool) -> dict:
                        "vp_b": getattr(getattr(g, "result", None), "vp_b", None)} for g in games],
             "steps": [{"side": s.side, "kind": s.kind, "player": s.player} for s in shown]}
     if not match.is_bye:
-        state = lineup(selectors.member_ids(match.team_a), selectors.member_ids(match.team_b), steps)
+        members = [[m.player_id for m in team.members.all()] for team in (match.team_a, match.team_b)]
+        state = lineup(*members, steps)  # the members as round_matches fetched them
         body["waiting"] = state.waiting if not games else {"a": None, "b": None}
     return body
 

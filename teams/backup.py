@@ -56,11 +56,13 @@ def read(section: dict, event, players: dict, rounds: dict, games: dict):
     given = section.get("rules")
     rules = None
     if given is not None:
+        _need(isinstance(given, dict), "rules: an object is expected")
         _need(given.get("match_rule") in MATCH_RULES and given.get("lineups") in (CAPTAINS, ORGANIZER)
               and isinstance(given.get("distinct_factions"), bool), "rules: match_rule, lineups, distinct_factions")
         rules = TeamRules(event=event, match_rule=given["match_rule"], lineups=given["lineups"],
                           distinct_factions=given["distinct_factions"])
     teams, members, placed = {}, [], set()
+    _need(all(isinstance(section.get(k) or [], list) for k in ("teams", "matches")), "lists of teams and matches")
     for t in section.get("teams") or []:
         _need(isinstance(t, dict) and type(t.get("ref")) is int and t["ref"] not in teams, "teams: a ref each, once")
         team = Team(event=event, name=_text(t.get("name"), 100), club=_text(t.get("club", ""), 100),
@@ -77,7 +79,9 @@ def read(section: dict, event, players: dict, rounds: dict, games: dict):
     _need(len({t.name.casefold() for t in teams.values()}) == len(teams), "teams: each name once")
     matches = []
     for m in section.get("matches") or []:
-        _need(isinstance(m, dict) and m.get("round") in rounds and m.get("team_a") in teams
+        _need(isinstance(m, dict) and isinstance(m.get("games") or [], list) and isinstance(m.get("steps") or [],
+                                                                                           list), "matches: objects")
+        _need( m.get("round") in rounds and m.get("team_a") in teams
               and (m.get("team_b") is None or m["team_b"] in teams) and m.get("team_a") != m.get("team_b"),
               "matches: a round of the file and two of its teams")
         match = TeamMatch(round=rounds[m["round"]], team_a=teams[m["team_a"]], team_b=teams.get(m.get("team_b")),
@@ -86,6 +90,7 @@ def read(section: dict, event, players: dict, rounds: dict, games: dict):
         _need(len(played) == len(m.get("games") or []), "matches: games of the file")
         steps = []
         for s in m.get("steps") or []:
+            _need(isinstance(s, dict), "matches: steps are objects")
             _need(s.get("side") in ("a", "b") and s.get("kind") in (PLACE, ANSWER) and s.get("player") in players
                   and type(s.get("order")) is int, "matches: steps with order, side, kind and a player")
             steps.append(LineupStep(match=match, order=s["order"], side=s["side"], kind=s["kind"],

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from gaininggrounds.params import whole_number
 from scoring.formats import get_format
 from scoring.problems import DomainError
 from teams import roster, rounds, selectors
@@ -53,17 +54,17 @@ def _act(request, event) -> str:
     if action == "team":
         team = roster.team_create(event=event, name=post.get("name", ""), club=post.get("club", ""), by=request.user)
         return _("Team %(name)s created.") % {"name": team.name}
-    team = get_object_or_404(Team, pk=post.get("team") or 0, event=event)
+    team = get_object_or_404(Team, pk=_number(post.get("team")), event=event)
     if action == "member":
         player = roster.member_register(team=team, name=post.get("name", ""), faction=post.get("faction", ""),
                                         email=post.get("email", ""), by=request.user)
         return _("%(player)s joined %(team)s.") % {"player": player.name, "team": team.name}
     if action == "existing":
-        player = get_object_or_404(Player, pk=post.get("player") or 0, event=event)
+        player = get_object_or_404(Player, pk=_number(post.get("player")), event=event)
         roster.member_add(team=team, player=player, by=request.user)
         return _("%(player)s joined %(team)s.") % {"player": player.name, "team": team.name}
     if action == "captain":
-        player = get_object_or_404(Player, pk=post.get("player") or 0, event=event)
+        player = get_object_or_404(Player, pk=_number(post.get("player")), event=event)
         roster.captain_set(team=team, player=player, by=request.user)
         return _("%(player)s captains %(team)s.") % {"player": player.name, "team": team.name}
     if action == "drop":
@@ -72,11 +73,16 @@ def _act(request, event) -> str:
     return _("Nothing changed.")
 
 
+def _number(value) -> int:
+    """A posted id, or 0 (no such row: a 404) when it is no whole number."""
+    return whole_number(value or "") or 0
+
+
 @organizer_view
 def matches_page(request, event, number):
     """A round's matches: where each lineup stands, and the organizer's lineup form where they set it."""
     if request.method == "POST":
-        match = get_object_or_404(TeamMatch, pk=request.POST.get("match") or 0, round__event=event)
+        match = get_object_or_404(TeamMatch, pk=_number(request.POST.get("match")), round__event=event)
         pairs = list(zip(request.POST.getlist("a"), request.POST.getlist("b")))
         try:
             rounds.lineup_set(match=match, pairs=[(int(a), int(b)) for a, b in pairs if a.isdigit() and b.isdigit()],

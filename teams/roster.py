@@ -36,6 +36,9 @@ def team_rules_set(*, event: Event, by, size: int | None = None, **rules) -> Tea
         if size is not None and size != event.team_size:
             if not size and event.teams.exists():
                 raise conflict("teams_registered", say("Teams are registered: remove them first."))
+            fullest = max((t.members.count() for t in event.teams.all()), default=0)
+            if size and size < fullest:
+                raise conflict("team_larger", say("A team already has {value} players.", value=fullest))
             tournament.event_update(event=event, by=by, team_size=size)
         current = rules_of(event)
         before = {k: getattr(current, k) for k in rules}

@@ -10,7 +10,8 @@ from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict, invalid
 from teams import selectors
 from teams.lineup import Step, lineup, problem
-from teams.models import LineupStep, MatchGame, TeamMatch, TeamSeat
+from teams.models import ORGANIZER, LineupStep, MatchGame, TeamMatch, TeamSeat
+from teams.roster import rules_of
 from teams.standings import tables_for
 from tournaments import services as tournament
 from tournaments.models import Event, Game, Player, Round, Seat
@@ -33,10 +34,11 @@ def team_round_generate(*, event: Event, by, seed: str | int | None = None, publ
                                                    size=event.team_size))
         _refuse_unfinished_lineups(event)
         if event.rounds is None:  # fixed from the number of teams, as an individual event's from its players
-            tournament.event_update(event=event, by=by, rounds=event.rules().rounds_for(len(teams)))
+            event = tournament.event_update(event=event, by=by, rounds=event.rules().rounds_for(len(teams)))
         rnd = tournament.round_open(event=event, by=by, publish=False, seed=seed)
         history = selectors.team_history(event)
         totals = selectors.team_totals(event)
+        # The engine pairs on three figures: a team's match points, its members' TP and their Differential.
         contenders = [Contender(id=t.pk, tp=totals[t.pk].points if t.pk in totals else 0,
                                 diff=totals[t.pk].tp if t.pk in totals else 0,
                                 vp=totals[t.pk].diff if t.pk in totals else 0,
@@ -57,8 +59,8 @@ def team_round_generate(*, event: Event, by, seed: str | int | None = None, publ
             bye_games += _games(match, [(m, None) for m in selectors.member_ids(match.team_a)])
         record(event, by, "team_round_paired", round_number=rnd.number,
                after={"matches": len(pairing.games), "seed": rnd.seed})
-    if publish:
-        tournament.round_publish(event=event, number=rnd.number, by=by)
+        if publish:  # in the same transaction: a refused publication leaves no draft behind
+            tournament.round_publish(event=event, number=rnd.number, by=by)
     return rnd
 
 
@@ -66,9 +68,14 @@ def lineup_step(*, match: TeamMatch, side: str, kind: str, player: Player, by) -
     """A captain's secret choice in the match's lineup (`teams.lineup`); once the last is made, the match's
     games are seated at its tables. Refused out of turn, or for a player the side may not choose."""
     with event_change(match.round.event, lock=SHARED) as event:
-        match = TeamMatch.objects.select_for_update().select_related("round", "team_a", "team_b").get(pk=match.pk)
+        match = TeamMatch.objects.select_for_update(of=("self",)).select_related("round", "team_a", "team_b").get(
+            pk=match.pk)  # only the match's row: PostgreSQL locks no row across the bye's missing team
         if match.round.event_id != event.pk or match.is_bye:
             raise conflict("no_lineup", say("This match has no lineup to choose."))
+        if rules_of(event).lineups == ORGANIZER:
+            raise conflict("lineups_by_organizer", say("In this event the organizer sets who plays whom."))
+        if match.games.exists():
+            raise conflict("lineup_complete", say("Every player of this match already has an opponent."))
         if match.round.is_draft:
             raise conflict("round_not_published", say("Round {number} is not published yet.",
                                                       number=match.round.number))
@@ -90,13 +97,15 @@ def lineup_step(*, match: TeamMatch, side: str, kind: str, player: Player, by) -
 def lineup_set(*, match: TeamMatch, pairs: list[tuple[int, int]], by) -> TeamMatch:
     """The organizer sets who plays whom in a match (each of team a's players against one of team b's)."""
     with event_change(match.round.event) as event:
-        match = TeamMatch.objects.select_for_update().select_related("round", "team_a", "team_b").get(pk=match.pk)
+        match = TeamMatch.objects.select_for_update(of=("self",)).select_related("round", "team_a", "team_b").get(
+            pk=match.pk)
         if match.is_bye or match.games.exists():
             raise conflict("lineup_complete", say("Every player of this match already has an opponent."))
         players_a, players_b = selectors.member_ids(match.team_a), selectors.member_ids(match.team_b)
         if sorted(a for a, _ in pairs) != sorted(players_a) or sorted(b for _, b in pairs) != sorted(players_b):
             raise invalid("lineup_incomplete", say("Each player of both teams plays exactly one game of the match."),
                           "pairs")
+        match.steps.all().delete()  # the organizer decides: choices the captains had begun are set aside
         _seat(match, pairs)
         record(event, by, "lineup_set", round_number=match.round.number, after={"pairs": pairs})
     return match

@@ -74,7 +74,15 @@ def event_team_standings(event: Event, *, after_round: int | None = None) -> lis
 def round_matches(event: Event, number: int, *, drafts: bool = False):
     """A round's team matches with both teams, their members, their games (by table) and results, and the
     lineup steps: a fixed number of queries."""
-    rounds = Q(round__event=event, round__number=number)
+    return _matches(Q(round__event=event, round__number=number), drafts=drafts)
+
+
+def team_matches(event: Event, team: Team):
+    """A team's matches in every published round, as `round_matches` gives them, in the same queries."""
+    return _matches(Q(round__event=event) & (Q(team_a=team) | Q(team_b=team)))
+
+
+def _matches(rounds: Q, *, drafts: bool = False):
     if not drafts:
         rounds &= Q(round__published_at__isnull=False)
     games = Game.objects.select_related("result").order_by("table")

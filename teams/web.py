@@ -15,7 +15,7 @@ from scoring.formats import get_format
 from scoring.problems import DomainError
 from teams import roster, rounds, selectors
 from teams.lineup import PLACE, Step, lineup, visible
-from teams.models import Member, Team, TeamMatch
+from teams.models import ORGANIZER, Member, Team, TeamMatch
 from teams.roster import rules_of
 from tournaments.models import Event, Player
 from tournaments.web import presenters
@@ -24,8 +24,12 @@ from tournaments.web.presenters import player_link
 
 def match_rows(event: Event, number: int, *, drafts: bool = False) -> list[dict]:
     """A round's team matches in words: both teams, games won each, the tables, and where the lineup stands."""
+    return _rows(event, selectors.round_matches(event, number, drafts=drafts))
+
+
+def _rows(event: Event, matches) -> list[dict]:
     rows, link = [], team_link(event.slug)
-    for match in selectors.round_matches(event, number, drafts=drafts):
+    for match in matches:
         games = [mg.game for mg in match.games.all()]
         won = [0, 0]
         team_a = {m.player_id for m in match.team_a.members.all()}
@@ -42,7 +46,7 @@ def match_rows(event: Event, number: int, *, drafts: bool = False) -> list[dict]
                      "a_href": link(match.team_a_id), "b_href": link(match.team_b_id) if match.team_b else "",
                      "score": f"{won[0]}–{won[1]}" if reported else "", "bye": match.is_bye,
                      "tables": _tables(match.tables), "seated": bool(games),
-                     "done": bool(games) and reported == len(games)})
+                     "done": bool(games) and reported == len(games), "round": match.round.number})
     return rows
 
 
@@ -82,10 +86,7 @@ def team_standings_page(request, slug):
 def team_page(request, slug, team_id):
     event = get_object_or_404(Event, slug=slug)
     team = get_object_or_404(Team.objects.prefetch_related("members__player"), pk=team_id, event=event)
-    matches = []
-    for number in _played_by(event, team).values_list("round__number", flat=True).order_by("round__number"):
-        row = next(r for r in match_rows(event, number) if team.name in (r["a"], r["b"]))
-        matches.append({"round": number, **row})
+    matches = sorted(_rows(event, selectors.team_matches(event, team)), key=lambda row: row["round"])
     link = player_link(event.slug)
     members = [{"name": m.player.name, "href": link(m.player_id),
                 "faction": presenters.faction(event.format, m.player.faction),
@@ -119,12 +120,14 @@ def member_panel(event: Event, player: Player) -> dict | None:
     ids = {"a": selectors.member_ids(match.team_a), "b": selectors.member_ids(match.team_b)}
     steps = [Step(s.side, s.kind, s.player_id) for s in match.steps.all()]
     state = lineup(ids["a"], ids["b"], steps)
+    seated = match.games.exists()  # set by the organizer, or the captains' last choice made
+    by_captains = rules_of(event).lineups != ORGANIZER
     names = dict(Player.objects.filter(pk__in=ids["a"] + ids["b"]).values_list("pk", "name"))
     chosen = {s.player for s in steps if s.side == side}
     panel["match"] = {
-        "id": match.pk, "other": other.name, "tables": _tables(match.tables), "done": state.done,
-        "owed": state.waiting[side] if panel["captain"] else None,
-        "waiting_other": not state.done and state.waiting[side] is None,
+        "id": match.pk, "other": other.name, "tables": _tables(match.tables), "done": seated,
+        "owed": state.waiting[side] if panel["captain"] and by_captains and not seated else None,
+        "waiting_other": by_captains and not seated and state.waiting[side] is None,
         "seen": [{"mine": s.side == side, "kind": s.kind, "name": names.get(s.player, "?")}
                  for s in visible(steps, side)],
         "free": [(pid, names[pid]) for pid in ids[side] if pid not in chosen],

@@ -184,3 +184,13 @@ def test_a_backup_carries_the_cut_and_the_copy_plays_it_on(api):
     final = api.post(f"/api/events/{copy.pk}/rounds/", {})[1]
     assert final["stage"] == "cut" and len(final["games"]) == 1
     assert rnd["number"] == 5
+
+
+def test_the_swiss_results_stay_as_seeded_once_the_cut_is_paired(api):
+    event, _ = swiss_event(api, seed=21)
+    swiss_game = api.get(f"/api/events/{event['id']}/rounds/1/")[1]["games"][0]
+    assert api.post(f"/api/events/{event['id']}/rounds/", {})[0] == 201
+    answer = rejected(api, "POST", f"/api/games/{swiss_game['id']}/result/", {"vp_a": 0, "vp_b": 9}, 409)
+    assert answer["errors"][0]["code"] == "cut_seeded"
+    assert api.call("DELETE", f"/api/events/{event['id']}/rounds/4/")[0] == 204
+    assert api.post(f"/api/games/{swiss_game['id']}/result/", {"vp_a": 0, "vp_b": 9})[0] == 200

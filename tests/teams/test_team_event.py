@@ -17,7 +17,7 @@ from tests.api.test_backup import comparable
 from tests.factories import db_state, make_user
 from tournaments import selectors as tournament_selectors
 from tournaments import services
-from tournaments.backup import export_event, import_event
+from tournaments.backup import BackupError, export_event, import_event
 from tournaments.exports import build
 from tournaments.models import Game, Player, Result
 
@@ -180,3 +180,36 @@ def test_a_backup_carries_the_teams_and_the_copy_plays_on(organizer):
 
     assert shape(copy) == shape(event) and shape(copy)[1]
     assert rounds.team_round_generate(event=copy, by=organizer).number == 2, "the copy pairs its next round"
+
+
+def test_what_would_break_a_team_event_is_refused_and_changes_nothing(organizer, client):
+    event, teams = team_event(organizer, teams=6, lineups="organizer")
+    services.event_update(event=event, by=organizer, rounds=None)
+    with pytest.raises(Conflict):
+        roster.team_rules_set(event=event, by=organizer, size=2)  # the teams already have 3 players
+    rnd = rounds.team_round_generate(event=event, by=organizer, publish=True)
+    event.refresh_from_db()
+    assert event.rounds == event.rules().rounds_for(6), "the rounds follow the number of teams, not of players"
+    match = TeamMatch.objects.select_related("team_a", "team_b", "round").filter(round=rnd).first()
+    before = db_state()
+    with pytest.raises(Conflict) as refused:
+        rounds.lineup_step(match=match, side="a", kind=PLACE,
+                           player=services_player(selectors.member_ids(match.team_a)[0]), by=organizer)
+    assert refused.value.problems[0].code == "lineups_by_organizer" and db_state() == before
+    client.force_login(organizer)
+    for posted in ({"action": "captain", "team": "abc", "player": "1"}, {"action": "drop", "team": "1x"}):
+        assert client.post(f"/console/e/{event.slug}/teams/", posted).status_code == 404
+    assert client.post(f"/console/e/{event.slug}/teams/rounds/1/", {"match": "x"}).status_code == 404
+    assert db_state() == before
+
+
+def test_a_malformed_teams_section_refuses_the_whole_backup(organizer):
+    event, _ = team_event(organizer, teams=2)
+    event.refresh_from_db()
+    data = export_event(event)
+    before = db_state()
+    for broken in ({"rules": "x"}, {"teams": [{"ref": 1, "name": "A", "members": [999999]}]},
+                   {"matches": [{"round": 1, "team_a": 1, "steps": ["x"]}]}, {"teams": "no"}):
+        with pytest.raises(BackupError):
+            import_event({**data, "teams": {**data["teams"], **broken}})
+        assert db_state() == before

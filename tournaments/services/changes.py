@@ -118,6 +118,9 @@ def _conflicts() -> dict[str, Problem]:
         "player_once_per_round": concurrent,
         "table_unique_in_round": concurrent,
         "one_version_per_side": concurrent,
+        "lineup_step_order_unique": concurrent,  # two captains' choices at once (teams/)
+        "lineup_player_chosen_once": concurrent,
+        "team_once_per_round": concurrent,
     }
 
 

@@ -13,7 +13,7 @@ from scoring.problems import Invalid, conflict, invalid
 from scoring.report import CONCEDED, PLAYED, Report
 from scoring.results import score_report
 from tournaments.bracket import result_problem
-from tournaments.models import CUT_STAGE, Game, Player, PlayerReport, Result
+from tournaments.models import CUT_STAGE, SWISS_STAGE, Game, Player, PlayerReport, Result
 from tournaments.services.changes import SHARED, announce, event_change
 from tournaments.services.cut import refuse_cut_winner_change
 from tournaments.services.events import refuse_if_finished
@@ -113,8 +113,11 @@ def result_save(*, game: Game, by, report: Report, scores, masters: tuple[str, s
     flipped at the table is the table's from now on."""
     side_a, side_b = scores
     _refuse_in_cut(game, report, scores)  # also for the desk's no-shows, which are not reported
-    PlayerReport.objects.filter(game=game).delete()
     event = game.round.event
+    if game.round.stage == SWISS_STAGE and event.cut_size and event.round_set.filter(stage=CUT_STAGE).exists():
+        raise conflict("cut_seeded", say("The top cut is seeded from the Swiss results (and decides its draws by "
+                                         "them): remove the cut's rounds first to correct one."))
+    PlayerReport.objects.filter(game=game).delete()
     announce(event, RESULT_CHANGED, game=game)
     if report.mission is not None:
         game.strategy, game.deployment = report.mission.strategy, report.mission.deployment
