@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from people.rating_store import rated_rows
 from tests.api.test_backup import comparable
 from tests.factories import Api, make_user, rejected
 from tournaments.backup import export_event, import_event
@@ -108,6 +109,8 @@ def test_a_top_8_is_seeded_from_the_swiss_and_played_to_a_winner(api):
     assert stages == ["swiss"] * 15 + ["cut"] * 7
     assert api.post(f"/api/events/{eid}/finish/")[0] == 200
     places = dict(Player.objects.filter(event_id=eid).values_list("id", "place"))
+    rated = [row for row in rated_rows("M2E") if row[1] > 3]  # (date, round number, ...): the cut's rounds
+    assert len(rated) == 7, "ratings and statistics count the cut's games as games"
     assert [places[p] for p in cut + rest] == list(range(1, 11)), "profiles and series read the final places"
 
 
