@@ -1,4 +1,5 @@
-"""Every console page and every public page, in English and French, at 360 px and 1280 px: axe-core
+"""Every console page and every public page (a top cut's and a team event's too), in English and French, at
+360 px and 1280 px: axe-core
 (vendored in tests/browser/vendor, run inside Chromium) finds no serious or critical accessibility
 violation; each public page and the console's results board weigh under 60 KB compressed with
 everything they load, and ask no other host."""
@@ -8,6 +9,10 @@ from notifications.push import vapid_pair
 from people import rating_store
 from people.series import series_create
 from scoring.report import Report
+from teams import roster
+from teams import rounds as team_rounds
+from teams.lineup import PLACE
+from teams.models import TeamMatch
 from tests.browser.browsing import WEIGHT_LIMIT, sign_in, violations, visit
 from tests.factories import event_made, make_user, results_entered, round_paired
 from tournaments import services
@@ -42,6 +47,24 @@ def the_day(user):
     return event, finished, draft, games[0], games[2]
 
 
+def beyond_one_against_one(user):
+    """A top 4 cut in its semifinals, and a team event whose round 1 waits for a captain's choice."""
+    cut = event_made(user, players=5, name="Cut Cup", rounds=2, cut_size=4)
+    for seed in ("1", "2"):
+        results_entered(round_paired(cut, user, seed=seed), user)
+    round_paired(cut, user)
+    teams = event_made(user, players=0, name="Team Cup")
+    roster.team_rules_set(event=teams, by=user, size=2)
+    for name, factions in (("Ash", ("guild", "arcanists")), ("Birch", ("neverborn", "outcasts"))):
+        team = roster.team_create(event=teams, name=name, by=user)
+        for i, faction in enumerate(factions):
+            roster.member_register(team=team, name=f"{name} {i}", faction=faction, by=user)
+    match = TeamMatch.objects.get(round=team_rounds.team_round_generate(event=teams, by=user, publish=True))
+    captain = match.team_a.captain
+    team_rounds.lineup_step(match=match, side="a", kind=PLACE, player=captain, by=user)
+    return cut, teams, match, captain
+
+
 # One test per language and width, so parallel workers share them out.
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize(("width", "height"), WIDTHS)
@@ -53,19 +76,24 @@ def test_no_serious_accessibility_violation_and_light_pages(contexts, live_serve
     user.set_password("access-Pass-123")
     user.save()
     event, finished, draft, game, tracked = the_day(user)
+    cut, teams, match, captain = beyond_one_against_one(user)
     player = game.player_a
     public = ["/", f"/e/{event.slug}/", f"/e/{event.slug}/rounds/2/", f"/e/{event.slug}/standings/",
               f"/e/{event.slug}/players/{player.pk}/", f"/e/{event.slug}/hall/", f"/p/{player.key}/",
               f"/p/{tracked.player_a.key}/",
               f"/e/{finished.slug}/final/", f"/e/{finished.slug}/hall/",
               f"/people/{player.person_id}/", "/ratings/M2E/?min=0", "/series/", "/series/south-west-rankings/",
-              "/stats/M2E/", f"/e/{finished.slug}/stats/", "/series/south-west-rankings/stats/"]
+              "/stats/M2E/", f"/e/{finished.slug}/stats/", "/series/south-west-rankings/stats/",
+              f"/e/{cut.slug}/bracket/", f"/e/{cut.slug}/standings/", f"/e/{cut.slug}/hall/",
+              f"/e/{teams.slug}/teams/", f"/e/{teams.slug}/teams/{match.team_a_id}/", f"/e/{teams.slug}/rounds/1/",
+              f"/p/{captain.key}/"]
     console = ["/console/", f"/console/e/{event.slug}/", f"/console/e/{event.slug}/desk/",
                f"/console/e/{event.slug}/rounds/2/", f"/console/e/{event.slug}/settings/",
                f"/console/e/{event.slug}/audit/", f"/console/e/{event.slug}/players/{player.pk}/edit/",
                f"/console/e/{event.slug}/games/{game.pk}/sheet/", f"/console/e/{draft.slug}/rounds/1/",
                f"/console/e/{event.slug}/people/", "/console/series/", "/console/series/south-west-rankings/",
-               f"/console/e/{event.slug}/phones/", "/accounts/profile/"]
+               f"/console/e/{event.slug}/phones/", "/accounts/profile/", f"/console/e/{teams.slug}/teams/",
+               f"/console/e/{teams.slug}/teams/rounds/1/", f"/console/e/{cut.slug}/"]
     weighed = set(public) | {f"/console/e/{event.slug}/rounds/2/"}
     problems, weights = [], {}
     # bypass_csp: axe is injected as an inline script, which the site's policy rightly refuses.
