@@ -21,5 +21,6 @@ def test_the_api_walkthrough_runs_as_written(live_server, transactional_db):
     out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert '"status":"confirmed"' in out.stdout and '"name":"Ann"' in out.stdout
+    assert '"kind":"place"' in out.stdout and '"team":' in out.stdout, "the captain's choice and the team standings"
     result = Game.objects.get(round__event__name="Club Night").result
     assert (result.vp_a, result.vp_b) == (7, 3)  # the organizer's result decided last
