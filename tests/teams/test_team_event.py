@@ -196,6 +196,10 @@ def test_what_would_break_a_team_event_is_refused_and_changes_nothing(organizer,
         rounds.lineup_step(match=match, side="a", kind=PLACE,
                            player=services_player(selectors.member_ids(match.team_a)[0]), by=organizer)
     assert refused.value.problems[0].code == "lineups_by_organizer" and db_state() == before
+    ids = selectors.member_ids(match.team_a)
+    with pytest.raises(Conflict) as swapped:
+        services.round_swap(event=event, number=1, player_1=ids[0], player_2=ids[1], by=organizer)
+    assert swapped.value.problems[0].code == "team_lineup_seats" and db_state() == before
     client.force_login(organizer)
     for posted in ({"action": "captain", "team": "abc", "player": "1"}, {"action": "drop", "team": "1x"}):
         assert client.post(f"/console/e/{event.slug}/teams/", posted).status_code == 404

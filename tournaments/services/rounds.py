@@ -141,10 +141,12 @@ def round_seat_late(*, event: Event, number: int, player: Player, by) -> tuple[R
         if player.status != ACTIVE or not player.checked_in:
             raise conflict("player_not_expected", say("{player_name} is not checked in to play.",
                                                        player_name=player.name))
-        if rnd.stage == CUT_STAGE or event.team_size:
-            raise conflict("cut_seats_seeds", say("A round of the top cut seats only the players its bracket sends "
-                                                  "there.") if not event.team_size else say(
+        if event.team_size:
+            raise conflict("team_lineup_seats", say(
                 "In a team event a player plays for their team: seat them through its lineup."))
+        if rnd.stage == CUT_STAGE:
+            raise conflict("cut_seats_seeds", say("A round of the top cut seats only the players its bracket sends "
+                                                  "there."))
         if player.is_ringer and not rnd.games.filter(player_b__isnull=True).exists():
             raise conflict("ringer_not_needed", say(
                 "The Ringer plays only against the player who would have the bye; this round has none."))
@@ -264,10 +266,12 @@ def round_swap(*, event: Event, number: int, player_1: int, player_2: int, force
             raise invalid("unknown_round", say("This event has no round {number}.", number=number), "round")
         _refuse_if_reported(rnd, say("Round {number} already has results; seats can no longer move.",
                                      number=number))
-        if rnd.stage == CUT_STAGE or event.team_size:
-            raise conflict("cut_seats_seeds", say("A round of the top cut follows its bracket: seats cannot be "
-                                                  "swapped.") if not event.team_size else say(
+        if event.team_size:
+            raise conflict("team_lineup_seats", say(
                 "In a team event the lineups seat the players: seats cannot be swapped."))
+        if rnd.stage == CUT_STAGE:
+            raise conflict("cut_seats_seeds", say("A round of the top cut follows its bracket: seats cannot be "
+                                                  "swapped."))
         seats = {s.player_id: s for s in
                  Seat.objects.filter(round=rnd, player_id__in=(player_1, player_2)).select_related("game")}
         problems = [Problem("player_not_in_round", say("Player {pid} has no seat in round {number}.", pid=pid,
