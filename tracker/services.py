@@ -1,4 +1,4 @@
-"""Every write to a game's live tracker, by one of its two players: a turn's figures for either side, an
+"""Every write to a game's live tracker, by one of its two players: a turn's figures for their own side, an
 objection to the other's line, their own schemes (chosen in secret, then revealed), the turn being played,
 the Avatar's Manifest requirements (M2E), and at the end the report made from it. Each write locks the
 game, is judged whole by the rules module (the report the tracker adds up to, after the turns so far) and
@@ -21,20 +21,22 @@ NOTE_LENGTH = 200
 
 
 def tracker_line(*, game, player, side: str, turn: int, strategy: int, schemes: dict[str, int]) -> Tracker:
-    """A side's figures for one turn, recorded by either player; recording it again clears an objection.
-    A scheme scores only once its owner chose it, and scoring it reveals it."""
+    """The player's own side's figures for one turn (the opponent's lines are theirs: the player objects to
+    one instead); recording it again clears an objection. A scheme scores only once its owner chose it, and
+    scoring it reveals it. Nothing the player may write depends on the opponent's secret choices."""
     if side not in ("a", "b") or not _small(strategy) or not all(_small(vp) for vp in schemes.values()):
         raise invalid("vp_out_of_range", say("VP in a turn are whole numbers from 0 to {most}.", most=MOST_VP), "vp")
     with _tracking(game, player) as (tracker, mine):
+        if side != mine:
+            raise conflict("not_your_side", say(
+                "You record your own side's turns; if your opponent's line is wrong, object to it."))
         if not 1 <= turn <= tracker.turn:
             raise invalid("turn_not_played", say("Turn {turn} is not played yet: the game is in turn {now}.",
                                                  turn=turn, now=tracker.turn), "turn")
         held = {s["scheme"]: s for s in tracker.schemes.get(side, [])}
         for key, vp in schemes.items():
-            if key not in held or (side != mine and not held[key].get("revealed") and vp):
-                raise invalid("scheme_not_revealed", say(
-                    "Only a scheme its owner chose can score, and only its owner can score it before it is revealed."),
-                    "schemes")
+            if key not in held:
+                raise invalid("scheme_not_chosen", say("You have not chosen that scheme."), "schemes")
             if vp:
                 held[key]["revealed"] = True
         tracker.lines = sheet.with_line(tracker.lines, {"side": side, "turn": turn, "strategy": strategy,
@@ -118,7 +120,8 @@ def _small(value) -> bool:
 @contextmanager
 def _tracking(game, player):
     """The game locked (the two players write at once), its tracker read or begun; after the block the
-    whole tracker is judged by the rules module and saved, or the change is refused."""
+    tracker is judged by the rules module as the writer may see it (the opponent's unrevealed schemes left
+    out, so no refusal tells of them) and saved, or the change is refused."""
     with event_change(game.round.event, lock=SHARED):
         game = locked_game(game)
         mine = game.side_of(player.id)
@@ -129,7 +132,8 @@ def _tracking(game, player):
                 "This game's result is confirmed; only an organizer can correct it now."))
         tracker = Tracker.objects.select_for_update().filter(game=game).first() or Tracker(game=game)
         yield tracker, mine
-        result_scores(game, sheet.report_of(tracker.lines, tracker.schemes, tracker.turn))  # raises: refused
+        seen = {side: sheet.schemes_seen(tracker.schemes, side, mine) for side in ("a", "b")}
+        result_scores(game, sheet.report_of(tracker.lines, seen, tracker.turn))  # raises: refused
         vp = sheet.totals(tracker.lines)
         tracker.vp_a, tracker.vp_b = vp["a"], vp["b"]
         tracker.save()

@@ -1,7 +1,7 @@
-"""The live tracker on a player's private page: the score turn by turn for both sides, the player's own
-schemes (secret until revealed), objections, the turn, the Avatar's Manifest cost (M2E) and the report
-it becomes. Its forms post to the private page (action "track-..."), which calls `answer` and shows the
-problem in the tracker when one is refused."""
+"""The live tracker on a player's private page: the score turn by turn for both sides (each player records
+their own side's lines and may object to the other's), the player's own schemes (secret until revealed),
+the turn, the Avatar's Manifest cost (M2E) and the report it becomes. Its forms post to the private page
+(action "track-..."), which calls `answer` and shows the problem in the tracker when one is refused."""
 from __future__ import annotations
 
 from django.utils.translation import get_language, gettext_lazy
@@ -64,8 +64,9 @@ def tracker_view(event, game, player, problem: str = "") -> dict | None:
         # Back a turn (a "Start turn" tapped too soon), never before a turn with a line.
         "back": tracker.turn - 1 if tracker.turn > max((line["turn"] for line in tracker.lines), default=1) else None,
     }
-    view["forms"] = [_line_form(side, names[side], view[key], sheet.line_of(tracker.lines, side, tracker.turn) or {})
-                     for side, key in ((mine, "my_schemes"), (theirs, "their_schemes"))]
+    # One form, the reader's side: the opponent records theirs (and the reader objects to a wrong one).
+    view["forms"] = [_line_form(mine, names[mine], view["my_schemes"],
+                                sheet.line_of(tracker.lines, mine, tracker.turn) or {})]
     if fmt.edition == "M2E":
         met = tracker.manifest.get(mine, 0)
         view["manifest"] = {"met": met, "cost": MANIFEST_WORDS[manifest_cost(tracker.turn, met)]}
@@ -106,8 +107,7 @@ def answer(request, game, player) -> str:
 
 
 def _line_form(side: str, name: str, schemes: list[dict], line: dict) -> tuple:
-    """One side's form for the turn being played, filled with what is recorded for it; the other side's
-    offers only its revealed schemes (an unrevealed one is scored by its owner)."""
+    """The reader's form for the turn being played, filled with what is recorded for it."""
     scored = line.get("schemes", {})
     return side, name, {"strategy": line.get("strategy", ""), "list": [
         {"scheme": s["scheme"], "name": s["name"], "vp": scored.get(s["scheme"], "")} for s in schemes]}

@@ -1,6 +1,9 @@
 """The live game tracker: the players keep the score turn by turn on their private pages, judged by the
 rules module after every line; the opponent sees it and can object; spectators see it on the round page
 and the hall; at the end it becomes the report to confirm. And the M2E Avatar's Manifest cost."""
+import html
+import re
+
 import pytest
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
@@ -29,12 +32,21 @@ def pool_of(game):
     return game.mission()[2]
 
 
+OWN_SIDE = "You record your own side's turns; if your opponent's line is wrong, object to it."
+
+
+def problem_of(response) -> str:
+    """The tracker's problem on the page a refused form answers with ("" when none)."""
+    said = re.search(r'<p class="error" role="alert">(.*?)</p>', response.content.decode(), re.S)
+    return html.unescape(said.group(1)) if said else ""
+
+
 def test_a_turn_recorded_by_one_player_is_seen_by_the_other_and_the_spectators(round_two):
     game = round_two
     ann, bob = sides(game)
     assert track(ann, action="track-line", side="a", turn=1, strategy=0).status_code == 302
     track(ann, action="track-turn", turn=2)
-    response = track(bob, action="track-line", side="a", turn=2, strategy=1)
+    response = track(ann, action="track-line", side="a", turn=2, strategy=1)
     assert response.status_code == 302 and response["Location"].endswith("#tracker")
     html = Client().get(page(bob)).content.decode()
     assert f"{bob.name} 0–1 {ann.name}" in html  # the reader first
@@ -72,21 +84,43 @@ def test_a_scheme_is_secret_until_revealed_and_only_its_owner_scores_it_before(r
     for turn in (2, 3):
         track(ann, action="track-turn", turn=turn)
     refused = track(bob, action="track-line", side="a", turn=3, strategy=0, **{f"scheme__{scheme}": 1})
-    assert "before it is revealed" in refused.content.decode()
+    assert OWN_SIDE in problem_of(refused)
     assert track(ann, action="track-line", side="a", turn=3, strategy=0, **{f"scheme__{scheme}": 1}).status_code == 302
     tracker = Tracker.objects.get(game=game)
     assert tracker.schemes["a" if game.player_a_id == ann.pk else "b"][0]["revealed"] is True
+
+
+def test_no_answer_tells_which_scheme_the_opponent_chose_in_secret(round_two):
+    """A zero-VP line for the opponent's side, with each scheme of the pool in turn: once the one they
+    chose was accepted and every other refused. Now each is the same refusal, and nothing changes."""
+    game = round_two
+    ann, bob = sides(game)
+    pool = pool_of(game)
+    track(bob, action="track-scheme", scheme=pool[1], noted_model="Death Marshal")
+    before = list(Tracker.objects.filter(game=game).values("lines", "schemes"))
+    answers = {scheme: track(ann, action="track-line", side="b", turn=1, strategy=0, **{f"scheme__{scheme}": 0})
+               for scheme in pool}
+    assert {(r.status_code, problem_of(r)) for r in answers.values()} == {(200, OWN_SIDE)}
+    for scheme in pool:  # the service alone answers alike
+        with pytest.raises(DomainError) as refused:
+            services.tracker_line(game=game, player=ann, side="b", turn=1, strategy=0, schemes={scheme: 0})
+        assert [p.code for p in refused.value.problems] == ["not_your_side"]
+    assert list(Tracker.objects.filter(game=game).values("lines", "schemes")) == before
+    # Her own side: a scheme she did not choose is refused for what it is, hers to know.
+    assert problem_of(track(ann, action="track-line", side="a", turn=1, strategy=0, **{f"scheme__{pool[1]}": 0})) \
+        == "You have not chosen that scheme."
+    assert "Death Marshal" not in Client().get(page(ann)).content.decode()
 
 
 def test_the_opponent_objects_and_the_report_waits_for_agreement(round_two):
     game = round_two
     ann, bob = sides(game)
     track(ann, action="track-turn", turn=2)
-    track(ann, action="track-line", side="b", turn=2, strategy=1)
-    assert "You can object only" in track(ann, action="track-object", side="b", turn=2, note="").content.decode()
-    track(bob, action="track-object", side="b", turn=2, note="I had 0")
-    html = Client().get(page(ann)).content.decode()
-    assert "objected" in html and "I had 0" in html
+    track(bob, action="track-line", side="b", turn=2, strategy=1)
+    assert "You can object only" in track(bob, action="track-object", side="b", turn=2, note="").content.decode()
+    assert track(ann, action="track-object", side="b", turn=2, note="You had 0").status_code == 302
+    html = Client().get(page(bob)).content.decode()
+    assert "objected" in html and "You had 0" in html
     assert "A line is objected to" in track(ann, action="track-report").content.decode()
     track(bob, action="track-line", side="b", turn=2, strategy=0)  # recorded again: the objection goes
     assert track(ann, action="track-report").status_code == 302
