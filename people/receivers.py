@@ -39,11 +39,12 @@ def _entry_registered(event, *, player, user=None, person: int | None = None, by
 
 def _entry_restored(event, *, player, user=None, person: int | None = None, original: str = "") -> None:
     """As the backup says, but an account holder's record grows only with their word: a file names any
-    person it likes, so an entry that is not the account's own (by the backup's username) only asks them."""
+    person and any username it likes, so an entry found to be an account holder's (by its person or by the
+    file's username, `user`) only asks them."""
     if player.is_ringer:
         return
     found = _person_restored(event, player, user, person, original)
-    if found.user_id is not None and found.user_id != getattr(user, "pk", None):
+    if found.user_id is not None:
         link_ask(entry=player, person=found, by=None)
     else:
         _link(player, found)

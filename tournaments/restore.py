@@ -92,8 +92,9 @@ def _write(restore: _Restore) -> None:
     event.save()
     event.organizers.add(*restore.organizers)
     for player, person in restore.players:
-        player.save()  # people: who the entry is (the backup's person when they are on this server)
-        announce(event, ENTRY_RESTORED, player=player, user=player.user, person=person, original=restore.original)
+        player.save()  # people: who the entry is, asking the account the file names (never giving it the entry)
+        announce(event, ENTRY_RESTORED, player=player, user=player.named_account, person=person,
+                 original=restore.original)
     for rnd, games in restore.rounds:
         rnd.save()
         for game, result, versions in games:
@@ -251,7 +252,9 @@ def _players(data: dict, restore: _Restore, links: list) -> dict[int, Player]:
             player.key = key  # else the fresh one the model gave
         players[ref] = player
         restore.players.append((player, person))
-        links.append((player, "user", _of(p.get("user"), f"{where}.user", str, null=True)))
+        # The account the file names is only asked whether the entry is theirs (people's pending link): a
+        # file may name anyone, so a restored entry belongs to no account.
+        links.append((player, "named_account", _of(p.get("user"), f"{where}.user", str, null=True)))
     _need(sum(player.is_ringer for player in players.values()) <= 1, "players", "an event has one Ringer at most")
     taken = set(Player.objects.filter(key__in=[p.key for p in players.values()]).values_list("key", flat=True))
     for player in (player for player in players.values() if player.key in taken):
@@ -346,5 +349,5 @@ def _accounts(restore: _Restore, given: dict, links: list, organizer) -> None:
     restore.organizers = [creator, *[users[name] for name in organizers if name in users]]
     for row, attribute, name in links:
         setattr(row, attribute, users.get(name))
-    entries = [player.user_id for player, _ in restore.players if player.user_id]
+    entries = [player.named_account.pk for player, _ in restore.players if player.named_account]
     _need(len(set(entries)) == len(entries), "players", "an account has two entries")

@@ -262,3 +262,34 @@ def test_undoing_an_older_merge_never_shows_what_a_later_one_hid():
     people.person_merge_undo(merge=first, by=organizer)
     kept.refresh_from_db()
     assert kept.hidden is True
+
+
+def test_a_restored_entry_naming_an_account_by_username_only_asks_them(client, holder):
+    """A backup's `user` names an account here by its username: the restored entry neither becomes that
+    account's (its holder acting as it, mailed as it) nor joins their record; they are asked, as when an
+    organizer registers their person, and their rating moves only once they say yes."""
+    from tournaments.access import acting_player
+    from tournaments.backup import export_event, import_event
+    from tournaments.models import Event
+
+    _, token = make_user("stranger")
+    event, _ = played_event(Api(client, token), [{"name": "Mallory", "faction": "guild"},
+                                                 {"name": "Shill", "faction": "outcasts"}], "Throwaway",
+                            "2017-04-01", vp=(0, 8))
+    data = export_event(Event.objects.get(pk=event["id"]))
+    for entry in data["players"]:
+        entry["person"] = None
+        if entry["name"] == "Mallory":
+            entry["user"] = "ada"  # forged: the file says the entry is Ada's account's
+    copy = import_event(data)
+    restored = copy.players.get(name="Mallory")
+    assert restored.user_id is None and restored.person_id != holder["person"].pk
+    link = PendingLink.objects.get(entry=restored)
+    assert link.person == holder["person"]
+    assert acting_player(copy, user=holder["user"]) is None  # her account does not act as that entry
+    rating_store.ratings_refresh("M2E")
+    assert Rating.objects.get(person=holder["person"]).games == 1
+    assert holder["api"].post(f"/api/people/links/{link.pk}/confirm/")[0] == 200
+    assert copy.players.get(name="Mallory").person_id == holder["person"].pk
+    rating_store.ratings_refresh("M2E")
+    assert Rating.objects.get(person=holder["person"]).games == 2

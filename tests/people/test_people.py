@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from people import services as people
-from people.models import Person, PersonRecord
+from people.models import PendingLink, Person, PersonRecord
 from people.names import search_key
 from scoring.problems import Conflict, Invalid
 from tests.factories import event_made, results_entered, round_paired
@@ -243,14 +243,16 @@ def test_a_copy_beside_its_original_never_counts_an_account_holders_games_twice(
     rating_store.ratings_refresh("M2E")
     assert copy.players.get(name="Ada").person_id != holder.pk
     assert Rating.objects.get(person=holder).games == 2 and holder.entries.count() == 1
-    # Another event (another day, another address), the holder's entry joins them while they show their
-    # profile, and never while they keep it private.
+    # Another event (another day, another address): the holder is asked whether the entry is theirs while
+    # they show their profile (a restore names people only as questions), and never while they keep it private.
     data = export_event(event)
     data["event"].update(date="2017-04-01", slug="another-servers-event")  # not this event's copy
-    assert import_event(data).players.get(name="Ada").person_id == holder.pk
+    entry = import_event(data).players.get(name="Ada")
+    assert entry.person_id != holder.pk and PendingLink.objects.get(entry=entry).person_id == holder.pk
     people.person_hide(person=holder, hidden=True, by=ada)
     data["event"]["date"] = "2017-05-01"
-    assert import_event(data).players.get(name="Ada").person_id != holder.pk
+    entry = import_event(data).players.get(name="Ada")
+    assert entry.person_id != holder.pk and not PendingLink.objects.filter(entry=entry).exists()
 
 
 def test_a_copy_of_an_event_whose_date_moved_since_the_backup_still_counts_nobody_twice(user):
