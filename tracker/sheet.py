@@ -1,6 +1,6 @@
 """The tracker's arithmetic, pure (no database): its lines and schemes as the report they add up to (what
 the rules module judges after every line, and what the players report at the end), its totals, and what
-each player may see of the other's schemes."""
+each player may see of the other's schemes (in the tracker, and in a report made from it)."""
 from __future__ import annotations
 
 from scoring.report import PLAYED, Report, SchemeScore, SideBreakdown, TurnScore
@@ -40,6 +40,17 @@ def report_of(lines: list[dict], schemes: dict, turns: int) -> Report:
     vp = totals(lines)
     return Report(outcome=PLAYED, vp_a=vp["a"], vp_b=vp["b"], turns=turns,
                   breakdown={side: side_breakdown(lines, schemes, side) for side in ("a", "b")})
+
+
+def breakdown_seen(breakdown: dict, hidden_side: str, revealed) -> dict:
+    """A stored score sheet without `hidden_side`'s schemes that scored nothing and are not among `revealed`
+    (that side's, in the tracker): what the other player may read of a version before the game is
+    confirmed. It asks only what that player sees anyway, so what it leaves out tells nothing."""
+    part = breakdown.get(hidden_side)
+    if not part:
+        return breakdown
+    kept = [s for s in part.get("schemes", ()) if s.get("vp") or s.get("scheme") in revealed]
+    return {**breakdown, hidden_side: {**part, "schemes": kept}}
 
 
 def schemes_seen(schemes: dict, side: str, reader: str) -> list[dict]:

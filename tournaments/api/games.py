@@ -28,6 +28,7 @@ from tournaments.api.openapi import RETRY_AFTER, PerAction, refused
 from tournaments.api.permissions import IsOrganizerOrReadOnly
 from tournaments.concessions import conceder_leaves, concession_effect
 from tournaments.models import GAME_STATUSES, Game, Player, PlayerReport, Result
+from tracker.selectors import versions_seen
 
 
 class ResultSideSerializer(serializers.Serializer):
@@ -190,7 +191,8 @@ class VersionSerializer(serializers.ModelSerializer):
 
 class GameSerializer(serializers.ModelSerializer):
     """A game; `status` says where its result stands. Only a confirmed result is in `result`; the players'
-    pending `versions` go to the two players and the organizers alone."""
+    pending `versions` go to the two players and the organizers alone, a player reading them without the
+    opponent's unrevealed schemes (context `reader`: their side)."""
 
     bye = serializers.BooleanField(source="is_bye", read_only=True)
     status = serializers.SerializerMethodField()
@@ -221,6 +223,10 @@ class GameSerializer(serializers.ModelSerializer):
         data = super().to_representation(game)
         if not self.context.get("sees_versions"):
             data.pop("versions")
+        elif data["versions"] and self.context.get("reader"):  # a player: the opponent's secrets stay theirs
+            seen = versions_seen(game, [v["breakdown"] for v in data["versions"]], self.context["reader"])
+            for version, breakdown in zip(data["versions"], seen, strict=True):
+                version["breakdown"] = breakdown
         return data
 
 
@@ -240,11 +246,13 @@ def answered(game: Game) -> Game:
     return fresh
 
 
-def sees_versions(request, game: Game) -> bool:
-    """The two players and the organizers see the players' pending versions; nobody else does."""
+def versions_context(request, game: Game) -> dict:
+    """The two players and the organizers see the players' pending versions, nobody else; a player reads
+    them as their side may (`reader`: tracker.selectors.versions_seen)."""
     event = game.round.event
     player = acting_player(request, event)
-    return (player is not None and game.side_of(player.id) is not None) or is_organizer(request.user, event)
+    reader = game.side_of(player.id) if player is not None else None
+    return {"sees_versions": reader is not None or is_organizer(request.user, event), "reader": reader}
 
 
 RESULT_PROBLEMS = OpenApiResponse(ResultProblemSerializer(many=True), description=(
@@ -260,13 +268,15 @@ class GameDetail(APIView):
 
     @extend_schema(responses=GameSerializer, summary="Show a game",
                    description="Public: a game's table, players, mission, status and confirmed result. Its two "
-                               "players and the event's organizers also see the players' pending versions; a game "
-                               "of a draft round is the organizers' alone (404 for anyone else).")
+                               "players and the event's organizers also see the players' pending versions (a "
+                               "player without the opponent's schemes kept secret in the tracker: those that "
+                               "scored nothing and are not revealed); a game of a draft round is the organizers' "
+                               "alone (404 for anyone else).")
     def get(self, request, pk):
         game = load_game(pk)
         if game.round.is_draft and not is_organizer(request.user, game.round.event):
             raise Http404("No such game")  # a draft round is the organizers' until it is published
-        return Response(GameSerializer(game, context={"sees_versions": sees_versions(request, game)}).data)
+        return Response(GameSerializer(game, context=versions_context(request, game)).data)
 
 
 class GameResult(APIView):
@@ -340,7 +350,8 @@ class GamePlayerAnswer(APIView):
             data.is_valid(raise_exception=True)
             answer = services.report_submit if self.action == "report" else services.report_dispute
             answer(game=game, player=player, report=data.to_report(), masters=data.masters())
-        return Response(GameSerializer(answered(game), context={"sees_versions": True}).data)
+        return Response(GameSerializer(answered(game), context={"sees_versions": True,
+                                                                "reader": game.side_of(player.id)}).data)
 
 
 class GameConfirm(GamePlayerAnswer):

@@ -42,6 +42,7 @@ from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import PlayerReportForm
 from tournaments.web.sheets import mission_initial, sheet_initial
 from tracker import web as tracker_web
+from tracker.selectors import versions_seen
 
 
 def private_page(request, key):
@@ -225,9 +226,10 @@ def _say_status(request, game: Game) -> None:
     }[status])
 
 
-def told(event: Event, game: Game, reader: str, score, *, counted: bool) -> dict:
+def told(event: Event, game: Game, reader: str, score, *, counted: bool, breakdown: dict | None = None) -> dict:
     """A version or the counted result as the player on side `reader` reads it, everyone by name (the reader
-    first): the score or what a concession does, and the leaders and score sheet it carries."""
+    first): the score or what a concession does, and the leaders and score sheet it carries (`breakdown`:
+    the sheet as the reader may see it, when not the whole of `score`'s)."""
     fmt = get_format(event.format)
     names = {"a": game.player_a.name, "b": game.player_b.name if game.player_b else ""}
     order = (reader, other_side(reader))
@@ -239,7 +241,8 @@ def told(event: Event, game: Game, reader: str, score, *, counted: bool) -> dict
     else:
         words = presenters.result_words(score.outcome, score.loser, None, None, names["a"], names["b"])
     leaders = [(names[s], getattr(score, f"master_{s}")) for s in order if getattr(score, f"master_{s}")]
-    sheets = [(names[s], _sheet_line(fmt, score.breakdown[s])) for s in order if (score.breakdown or {}).get(s)]
+    breakdown = (score.breakdown or {}) if breakdown is None else breakdown
+    sheets = [(names[s], _sheet_line(fmt, breakdown[s])) for s in order if breakdown.get(s)]
     return {"words": words, "leaders": leaders, "sheets": [(n, line) for n, line in sheets if line]}
 
 
@@ -257,13 +260,16 @@ def _current_game(event: Event, player: Player, game: Game) -> dict:
     opponent = presenters.opponent(game, player)
     versions = {v.side: v for v in game.reports.all()}
     mine, theirs = versions.get(side), versions.get(other_side(side))
+    # Before the game is confirmed, the opponent's unrevealed schemes are theirs alone.
+    seen = dict(zip(versions, versions_seen(game, [v.breakdown for v in versions.values()], side), strict=True))
     result = getattr(game, "result", None)
     return {
         "game": game, "round": game.round, "opponent": opponent, "bye": game.is_bye,
         "opponent_faction": presenters.faction(event.format, opponent.faction) if opponent else "",
         "status": game.result_status(), "self_reporting": event.self_reporting,
-        "mine": mine and told(event, game, side, mine, counted=False),
-        "theirs": theirs and told(event, game, side, theirs, counted=False), "theirs_stamp": _stamp(theirs),
+        "mine": mine and told(event, game, side, mine, counted=False, breakdown=seen[side]),
+        "theirs": theirs and told(event, game, side, theirs, counted=False, breakdown=seen[theirs.side]),
+        "theirs_stamp": _stamp(theirs),
         "counted": result and not game.is_bye and told(event, game, side, result, counted=True),
         "concession_rule": concession_rule(event),
         "no_show": bool(result) and side in result.no_show,
