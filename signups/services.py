@@ -89,7 +89,9 @@ def signup_request(*, event: Event, name: str, faction: str, club: str = "", ema
     link is mailed and nothing is held until it is followed. Asking again before confirming sends a new
     link (the old one stops working; the mail shows what is confirmed). Signed in, a person already
     registered or waitlisted is told so; by email, the address's holder is mailed their sign-up instead,
-    and the answer is the same as for a new sign-up, so nobody learns who signed up by typing an address."""
+    and the answer is the same as for a new sign-up, so nobody learns who signed up by typing an address.
+    By email, a name already on the players list is refused before the address is looked at: refused
+    after, it would answer 202 for the name's own address and 400 for any other, telling whose it is."""
     name, club, crew_list = plain(name), plain(club), crew_list.strip()
     email = (user.email if user is not None else email).strip().lower()  # an account's own, never another
     announcement = announcement_of(event)
@@ -104,6 +106,8 @@ def signup_request(*, event: Event, name: str, faction: str, club: str = "", ema
     with event_change(event) as event:
         if refusal := closed_reason(event, announcement_of(event)):  # as it is now, the event's row locked
             raise refusal
+        if user is None:  # before looking at the address: the answer depends on public names only
+            _refuse_taken_name(event, name, waitlisted=False)
         held = _held_by(event, email=email, user=user)
         if held is not None and held.state != UNCONFIRMED and user is None:
             mails.already(entry_signup(held.player) if held.pk is None else held, email)
@@ -112,7 +116,8 @@ def signup_request(*, event: Event, name: str, faction: str, club: str = "", ema
             raise conflict("already_waitlisted", say("You are already on this event's waitlist."))
         if held is not None and held.state != UNCONFIRMED:
             raise conflict("already_registered", say("You are already registered for this event."))
-        _refuse_taken_name(event, name, waitlisted=user is not None)
+        if user is not None:
+            _refuse_taken_name(event, name, waitlisted=True)
         signup = held or SignUp(event=event)
         signup.name, signup.faction, signup.club, signup.email = name, faction, club, email
         signup.user, signup.crew_list, signup.language = user, crew_list, language[:8]

@@ -115,9 +115,10 @@ def test_one_person_signs_up_once_and_a_stranger_learns_nothing_by_typing_an_add
     with pytest.raises(Conflict) as twice:  # signed in, a person is told of their own sign-up
         services.signup_request(event=event, name="Zed Two", faction="guild", user=account)
     assert code_of(twice) == "already_registered"
-    # An entry the organizer typed in counts as a sign-up too: its address is mailed its sign-up.
+    # An entry the organizer typed in counts as a sign-up too: its address is mailed its sign-up (asked
+    # under a name of its own: a player's name is refused before the address is looked at).
     kim = tournament.player_register(event=event, by=organizer, name="Kim", faction="guild", email="kim@example.org")
-    services.signup_request(event=event, name="Kim", faction="guild", email="kim@example.org")
+    services.signup_request(event=event, name="Kimberly", faction="guild", email="kim@example.org")
     assert Notification.objects.filter(kind="signup_already", to="kim@example.org").exists()
     assert event.players.filter(name="Kim").count() == 1 and SignUp.objects.get(player=kim).state == REGISTERED
 
