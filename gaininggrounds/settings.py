@@ -371,9 +371,9 @@ _vapid = vapid_keys(VAPID_KEY_FILE)
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", _vapid.get("public_key", ""))
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", _vapid.get("private_key", ""))
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", f"mailto:{DEFAULT_FROM_EMAIL}")
-# A subscription's endpoint is an address this server posts to: only https to a public host, unless this
-# is set (the tests' local receiver stands in for the push service on 127.0.0.1).
-PUSH_LOCAL_ENDPOINTS = env_flag("PUSH_LOCAL_ENDPOINTS", False)
+# Outward requests (push, Discord) go only to https on the services' public hosts (gaininggrounds/outward.py),
+# unless this is set: only the tests set it, for their local stand-ins on 127.0.0.1 (never from the environment).
+OUTWARD_LOCAL = False
 # Where Discord webhooks are posted (the tests point it at a local receiver; the stored address keeps
 # Discord's own origin, which is what an organizer pastes and what is checked).
 DISCORD_API_ORIGIN = os.environ.get("DISCORD_API_ORIGIN", "https://discord.com")

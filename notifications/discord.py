@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from gaininggrounds import outward
 from notifications.models import DiscordHook, DiscordPost
 from notifications.queueing import hand_over
 from scoring.messages import say
@@ -24,6 +25,15 @@ log = logging.getLogger(__name__)
 WEBHOOK = re.compile(r"https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/(?:v\d{1,2}/)?webhooks/"
                      r"(?P<id>\d{17,20})/(?P<token>[A-Za-z0-9_-]{20,100})")
 LIMIT = 2000  # characters in one Discord message
+HOSTS = ("discord.com",)  # where posts go (gaininggrounds.outward checks it, DISCORD_API_ORIGIN the tests' stand-in)
+# ASCII punctuation: Discord's markdown takes a backslash before any of it as "this character, as text".
+PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+def text(value: str) -> str:
+    """A name or free text as Discord shows it, never as formatting, a link, a mention or an emoji: every
+    punctuation mark escaped (it still reads the same), so `[prize](https://x)` or `<@123>` stay letters."""
+    return PUNCTUATION.sub(r"\\\1", value)
 
 
 class DiscordUnavailable(Exception):
@@ -66,19 +76,19 @@ def round_published(rnd, games, players: dict) -> None:
         return
     lines = []
     for game in sorted(games, key=lambda g: (g.table is None, g.table or 0)):
-        one = players[game.player_a_id].name
-        other = players[game.player_b_id].name if game.player_b_id else None
+        one = text(players[game.player_a_id].name)
+        other = text(players[game.player_b_id].name) if game.player_b_id else None
         lines.append(_("Table %(t)s: %(a)s v %(b)s") % {"t": game.table, "a": one, "b": other} if other
                      else _("Bye: %(name)s") % {"name": one})
     link = settings.SITE_URL.rstrip("/") + reverse("public:round", args=[rnd.event.slug, rnd.number])
-    heading = _("**%(event)s: round %(n)s is up**") % {"event": rnd.event.name, "n": rnd.number}
+    heading = _("**%(event)s: round %(n)s is up**") % {"event": text(rnd.event.name), "n": rnd.number}
     _post(rnd.event, f"round:{rnd.pk}", _fitted(heading, lines, link))
 
 
 def event_finished(event, podium: list[str]) -> None:
     link = settings.SITE_URL.rstrip("/") + reverse("public:final", args=[event.slug])
-    heading = _("**%(event)s: final standings**") % {"event": event.name}
-    lines = [f"{place}. {name}" for place, name in enumerate(podium, 1)]
+    heading = _("**%(event)s: final standings**") % {"event": text(event.name)}
+    lines = [f"{place}. {text(name)}" for place, name in enumerate(podium, 1)]
     _post(event, f"final:{event.pk}:{event.finished_at.timestamp():.0f}", _fitted(heading, lines, link))
 
 
@@ -118,21 +128,31 @@ def post_send(post_id: int) -> None:
         hook = post.hook
         address = settings.DISCORD_API_ORIGIN.rstrip("/") + "/api/webhooks/" + hook.url.split("/webhooks/", 1)[1]
         try:
-            answer = requests.post(address, json={"content": post.content, "allowed_mentions": {"parse": []}},
-                                   timeout=10)
+            answer = outward.Session(HOSTS).post(address, json={"content": post.content,
+                                                                "allowed_mentions": {"parse": []}}, timeout=10)
             status = answer.status_code
         except requests.RequestException:
             answer, status = None, None
-        if status is not None and status < 400:
+        except outward.Refused as error:  # Discord's name leads into this network: never posted, never retried
+            log.error("Discord post %s given up: %s", post.pk, error)
+            post.failure = "address refused"
+            post.save(update_fields=["failure"])
+            refused = True
+        else:
+            refused = False
+        if not refused and status is not None and status < 400:
             post.sent_at = hook.posted_at = timezone.now()
             post.save(update_fields=["sent_at"])
             hook.last_failure, hook.failed_at = "", None
             hook.save(update_fields=["posted_at", "last_failure", "failed_at"])
             return
-        retried = status is None or status == 429 or status >= 500
-        if not retried:
+        retried = not refused and (status is None or status == 429 or status >= 500)
+        if not retried and not refused:
             post.failure = f"Discord answered {status}"
             post.save(update_fields=["failure"])
+    if refused:
+        _failed(hook, _("Discord's address did not lead to Discord: not posted."))
+        return
     if status is None:
         _failed(hook, _("Discord did not answer; trying again"))
     elif retried:

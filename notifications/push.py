@@ -9,9 +9,7 @@ import base64
 import json
 import logging
 import re
-from urllib.parse import urlsplit
 
-import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
@@ -20,6 +18,7 @@ from django.utils import timezone, translation
 from pywebpush import WebPushException, webpush
 from requests import RequestException
 
+from gaininggrounds import outward
 from notifications.models import ORGANIZER_KINDS, PLAYER_KINDS, Push, PushSubscription
 from notifications.queueing import hand_over
 from scoring.messages import say
@@ -29,7 +28,8 @@ log = logging.getLogger(__name__)
 TTL = 6 * 3600  # a push not delivered within a round's length is old news
 GONE = (404, 410)
 # The push services of the browsers players use (Chrome, Edge, Firefox, Safari; Opera, Samsung Internet and
-# Brave use Google's): a subscription's address is one of theirs or a host of theirs.
+# Brave use Google's): a subscription's address is one of theirs or a host of theirs (gaininggrounds.outward
+# checks it when kept and again when sent).
 PUSH_SERVICES = ("fcm.googleapis.com", "push.services.mozilla.com", "notify.windows.com", "push.apple.com")
 BROWSERS = 5  # subscriptions kept per player (or organizer) and event
 
@@ -74,7 +74,8 @@ def subscription_save(*, event, info, kinds, language: str, player=None, user=No
 def subscription_remove(*, event, endpoint: str, player=None, user=None) -> int:
     """This browser is told nothing more of the event (only its own holder removes it)."""
     owner = {"player": player} if player is not None else {"user": user}
-    return PushSubscription.objects.filter(event=event, endpoint=str(endpoint)[:1000], **owner).delete()[0]
+    endpoint = outward.destination(endpoint, PUSH_SERVICES)  # none kept is other than its sent form
+    return PushSubscription.objects.filter(event=event, endpoint=endpoint, **owner).delete()[0] if endpoint else 0
 
 
 def tell(subscriptions, kind: str, about: str, message) -> None:
@@ -106,7 +107,7 @@ def push_send(push_id: int) -> None:
         if push is None:
             return
         subscription = push.subscription
-        if not _reachable(subscription.endpoint):  # kept from before a narrower rule: never posted to
+        if outward.destination(subscription.endpoint, PUSH_SERVICES) is None:  # kept from before a narrower rule
             subscription.delete()
             return
         payload = json.dumps({"title": push.title, "body": push.body, "url": push.url, "tag": push.about},
@@ -116,7 +117,12 @@ def push_send(push_id: int) -> None:
                                                                  "auth": subscription.auth}},
                     payload, vapid_private_key=settings.VAPID_PRIVATE_KEY,
                     vapid_claims={"sub": settings.VAPID_SUBJECT}, ttl=TTL, timeout=10,
-                    requests_session=_NoRedirects())
+                    requests_session=outward.Session(PUSH_SERVICES))
+        except outward.Refused as error:  # its name now leads into this network: never sent, never retried
+            push.failure = "push service address refused"
+            push.save(update_fields=["failure"])
+            log.error("push %s given up: %s", push.pk, error)
+            return
         except WebPushException as error:
             status = getattr(error.response, "status_code", None)
             if status in GONE:  # the browser unsubscribed, or the subscription expired: forget it
@@ -142,37 +148,14 @@ def _checked_info(info) -> tuple[str, str, str]:
     """The subscription as the browser's PushSubscription.toJSON() gives it."""
     if not isinstance(info, dict) or not isinstance(info.get("keys"), dict):
         raise invalid("bad_subscription", say("That is not a browser's push subscription."), "subscription")
-    endpoint, keys = info.get("endpoint"), info["keys"]
-    if not isinstance(endpoint, str) or len(endpoint) > 1000 or not _reachable(endpoint):
+    endpoint, keys = outward.destination(info.get("endpoint"), PUSH_SERVICES), info["keys"]
+    if endpoint is None:
         raise invalid("bad_endpoint", say("A push subscription's address must be a push service's https address."),
                       "endpoint")
     p256dh, auth = keys.get("p256dh"), keys.get("auth")
     if _decoded_length(p256dh) != 65 or _decoded_length(auth) != 16:
         raise invalid("bad_keys", say("That push subscription's keys are not a browser's."), "keys")
     return endpoint, p256dh, auth
-
-
-def _reachable(endpoint: str) -> bool:
-    """https to one of the browsers' push services: the server posts to this address, so never to a host
-    a subscriber names (it could be this server or its network). PUSH_LOCAL_ENDPOINTS lets the tests'
-    local stand-in through."""
-    try:
-        parts = urlsplit(endpoint)
-        host = (parts.hostname or "").lower()
-    except ValueError:
-        return False
-    if settings.PUSH_LOCAL_ENDPOINTS:
-        return parts.scheme in ("http", "https") and bool(host)
-    return (parts.scheme == "https" and not parts.username and not parts.password and parts.port in (None, 443)
-            and any(host == known or host.endswith("." + known) for known in PUSH_SERVICES))
-
-
-class _NoRedirects(requests.Session):
-    """A push service answers for itself: a redirect is never followed (it could point anywhere)."""
-
-    def request(self, *args, **kwargs):
-        kwargs["allow_redirects"] = False
-        return super().request(*args, **kwargs)
 
 
 def _decoded_length(value) -> int:

@@ -9,9 +9,11 @@ down, the rows wait: Celery beat (or `manage.py send_notifications`) queues what
 from __future__ import annotations
 
 import logging
+import re
 import unicodedata
 from datetime import timedelta
 
+from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -89,6 +91,28 @@ def one_line(text: str) -> str:
     return " ".join("".join(" " if unicodedata.category(c) == "Cc" else c for c in text).split())
 
 
+# An address in the text (a scheme's, or a www. one): mail programs make it a link, whoever typed it.
+ADDRESS = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*)://(\S*)|\bwww\.")
+
+
+def plain_text(text: str) -> str:
+    """A mail's text as its reader's mail program will not make links of, but for the site's own: names
+    and other typed text reach mails (`[Claim your prize](https://phish.example)` as a player's name), and
+    plain text has no escaping, so any other address is written so no program links it (hxxps[://]...)."""
+    own = settings.SITE_URL.rstrip("/") + "/"
+
+    def written(found: re.Match) -> str:
+        whole = found.group(0)
+        if found.group(1) is None:
+            return whole[:-1] + "[.]"
+        if (whole + "/").startswith(own):
+            return whole
+        scheme = re.sub(r"(?i)^http", "hxxp", found.group(1))
+        return f"{scheme}[://]{found.group(2).replace('.', '[.]')}"
+
+    return ADDRESS.sub(written, text)
+
+
 def _queue(event, player, kind, about, subject, body, *, to: str = "") -> None:
     to = to or (address_of(player) if player else "")
     if not to:
@@ -128,7 +152,7 @@ def notification_send(notification_id: int) -> None:
         if note is None:
             return
         try:
-            EmailMessage(note.subject, note.body, None, [note.to]).send()
+            EmailMessage(plain_text(note.subject), plain_text(note.body), None, [note.to]).send()
         except ValueError as error:  # BadHeaderError and its kind: it can never be sent, so give up and say why
             note.failure = f"{type(error).__name__}: {error}"[:200]
             note.save(update_fields=["failure"])

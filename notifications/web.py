@@ -23,7 +23,7 @@ def _answer(request, *, event, player=None, user=None) -> JsonResponse:
         raise Http404("Push notifications are not offered here")
     try:
         body = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested past Python's depth
         body = None
     if not isinstance(body, dict):
         return JsonResponse({"detail": "Send a JSON object.", "attr": None}, status=400)

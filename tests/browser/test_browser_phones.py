@@ -120,7 +120,7 @@ def test_a_published_round_reaches_the_phone_and_the_discord_channel(contexts, l
     from tests.phones.receivers import Browser, Receiver
 
     settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = push.vapid_pair()
-    settings.PUSH_LOCAL_ENDPOINTS = True
+    settings.OUTWARD_LOCAL = True
     push_service, discord = Receiver(answers=(500, 201)), Receiver(answers=(429, 204), body=b'{"retry_after": 0}')
     settings.DISCORD_API_ORIGIN = discord.url
     try:

@@ -29,7 +29,7 @@ def channel(settings):
 
     def start(answers=(204,), body=b""):
         made.append(Receiver(answers, body))
-        settings.DISCORD_API_ORIGIN = made[-1].url
+        settings.DISCORD_API_ORIGIN, settings.OUTWARD_LOCAL = made[-1].url, True
         return made[-1]
 
     yield start

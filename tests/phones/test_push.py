@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 def vapid(settings):
     settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = push.vapid_pair()
     settings.VAPID_SUBJECT = "mailto:organizer@example.org"
-    settings.PUSH_LOCAL_ENDPOINTS = True
+    settings.OUTWARD_LOCAL = True
     return settings
 
 
@@ -104,7 +104,7 @@ def test_garbage_is_a_400_and_a_wrong_link_a_404(round_two, vapid):
                                       "https://fcm.googleapis.com.evil.example/x", "https://fcm.googleapis.com:8443/x",
                                       "https://evilfcm.googleapis.com.example/x"])
 def test_the_server_never_posts_to_itself_or_its_network(round_two, vapid, endpoint):
-    vapid.PUSH_LOCAL_ENDPOINTS = False
+    vapid.OUTWARD_LOCAL = False
     response = Client().post(f"/p/{round_two.player_a.key}/push/", json.dumps(
         {"subscription": {"endpoint": endpoint, "keys": {"p256dh": "BB" + "A" * 85, "auth": "A" * 22}},
          "kinds": ["round"]}), content_type="application/json")
@@ -116,7 +116,7 @@ def test_the_server_never_posts_to_itself_or_its_network(round_two, vapid, endpo
                                       "https://wns2-par02p.notify.windows.com/w/?token=BQYA",
                                       "https://web.push.apple.com/QGuQyavXutnMH"])
 def test_the_browsers_push_services_are_taken(round_two, vapid, endpoint):
-    vapid.PUSH_LOCAL_ENDPOINTS = False
+    vapid.OUTWARD_LOCAL = False
     response = Client().post(f"/p/{round_two.player_a.key}/push/", json.dumps(
         {"subscription": {"endpoint": endpoint, "keys": {"p256dh": "BB" + "A" * 85, "auth": "A" * 22}},
          "kinds": ["round"]}), content_type="application/json")
