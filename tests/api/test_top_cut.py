@@ -3,8 +3,11 @@ final places by how far each player went; checked against the test's own account
 import csv
 import io
 import random
+import re
 
 import pytest
+from django.core.cache import cache
+from django.test import Client
 
 from people.rating_store import rated_rows
 from tests.api.test_backup import comparable
@@ -197,3 +200,37 @@ def test_the_swiss_results_stay_as_seeded_once_the_cut_is_paired(api):
     assert answer["errors"][0]["code"] == "cut_seeded"
     assert api.call("DELETE", f"/api/events/{event['id']}/rounds/4/")[0] == 204
     assert api.post(f"/api/games/{swiss_game['id']}/result/", {"vp_a": 0, "vp_b": 9})[0] == 200
+
+
+def public_answers(eid: int, slug: str, someone: int) -> dict:
+    """Everything an anonymous reader gets of the event: its API answers and its pages (each page's
+    per-request nonce and token taken out)."""
+    cache.clear()  # read afresh, not an answer cached before
+    anon = Api(Client())
+    answers = {path: anon.get(f"/api/events/{eid}/{path}") for path in (
+        "", "players/", f"players/{someone}/", "standings/", "bracket/", "rounds/", "rounds/4/", "feed/", "stats/")}
+    for path in ("", "standings/", "bracket/", "hall/", "final/", f"players/{someone}/", "rounds/4/"):
+        page = Client().get(f"/e/{slug}/{path}")
+        answers[slug + path] = (page.status_code, re.sub(r'(nonce|value)="[^"]*"', "", page.content.decode()))
+    return answers
+
+
+def test_a_draft_cut_round_shows_the_public_no_seed_until_it_is_published(api):
+    """Seeds give the pairings away: while the cut's first round is a draft the public read the event as
+    before it was paired, the organizers read its seeds, and publishing it shows them to everyone."""
+    event, book = swiss_event(api, seed=3)
+    eid, slug = event["id"], event["slug"]
+    seeds = book.order()[:8]
+    before = public_answers(eid, slug, seeds[0])
+    status, qf = api.post(f"/api/events/{eid}/rounds/", {"publish": False})
+    assert status == 201 and qf["stage"] == "cut" and not qf["published"], qf
+    after = public_answers(eid, slug, seeds[0])
+    assert after == before, [path for path in before if after[path] != before[path]]
+    assert {p["id"]: p["seed"] for p in api.get(f"/api/events/{eid}/players/")[1] if p["seed"]} == {
+        pid: n for n, pid in enumerate(seeds, start=1)}, "the organizers preview the seeds"
+    assert api.post(f"/api/events/{eid}/rounds/4/publish/")[0] == 200
+    anon = Api(Client())
+    assert {p["id"]: p["seed"] for p in anon.get(f"/api/events/{eid}/players/")[1] if p["seed"]} == {
+        pid: n for n, pid in enumerate(seeds, start=1)}
+    assert anon.get(f"/api/events/{eid}/players/{seeds[0]}/")[1]["seed"] == 1
+    assert anon.get(f"/api/events/{eid}/rounds/4/")[1]["stage"] == "cut"

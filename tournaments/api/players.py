@@ -15,7 +15,7 @@ from tournaments import services
 from tournaments.access import is_organizer
 from tournaments.api.openapi import PerAction, conflicts
 from tournaments.api.permissions import EventScoped, IsOrganizer
-from tournaments.models import Event, Player, TPAdjustment
+from tournaments.models import CUT_STAGE, Event, Player, TPAdjustment
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.services.roster import TP_ADJUSTMENT_RANGE, WARNING_REASON_LENGTH
 
@@ -29,7 +29,8 @@ class PlayerSerializer(serializers.ModelSerializer):
                                 help_text="Organizers only: the private key (`Authorization: Key <key>`).")
     link = serializers.SerializerMethodField(help_text="Organizers only: the player's private page.")
     seed = serializers.IntegerField(read_only=True, help_text="The player's seed in the event's top cut (1: the "
-                                    "best), fixed when the cut is paired; null: not in it.")
+                                    "best), fixed when the cut is paired and public once its first round is "
+                                    "published (the organizers read it in the draft); null: not in it.")
     person = serializers.IntegerField(
         source="person_id", required=False, allow_null=True, min_value=1,
         help_text="Who the entry is across events (`/api/people/{id}/`; none for the Ringer). At registration, an "
@@ -67,6 +68,8 @@ class PlayerSerializer(serializers.ModelSerializer):
         if not self.context.get("organizer"):
             for private in ("key", "link", "email", "pending_person"):
                 data.pop(private)
+            if not self.context.get("cut_published"):  # a seed gives a draft's pairings away
+                data["seed"] = None
         return data
 
 
@@ -79,13 +82,21 @@ class RegistrationSerializer(serializers.Serializer):
 
 
 def players_out(request, event: Event, players, *, organizer: bool | None = None, **kw):
-    """Players as this request may see them: organizers get the private keys and links. A write has
-    already checked its organizer (`organizer=True`): then nothing is read after its commit, so a
-    database lost at that moment cannot turn a saved write into an error."""
+    """Players as this request may see them: organizers get the private keys and links, and the cut's seeds
+    while its first round is a draft. A write has already checked its organizer (`organizer=True`): then
+    nothing is read after its commit, so a database lost at that moment cannot turn a saved write into an
+    error."""
     written = organizer is not None
     organizer = is_organizer(request.user, event) if organizer is None else organizer
-    context = {"request": request, "organizer": organizer, "written": written}
+    context = {"request": request, "organizer": organizer, "written": written,
+               "cut_published": not organizer and cut_published(event)}
     return PlayerSerializer(players, context=context, **kw).data
+
+
+def cut_published(event: Event) -> bool:
+    """Whether the top cut's first round is published: its seeds are public from then on, not while it is
+    a draft the organizers may still change (no query for an event without a cut)."""
+    return bool(event.cut_size) and event.round_set.filter(stage=CUT_STAGE, published_at__isnull=False).exists()
 
 
 @public_cache("event", "event_id")
