@@ -1,7 +1,7 @@
 """A team event's part of the event backup (registered with `tournaments.backup_format.SECTIONS`): the team
 rules, the teams with their members and captains, and each round's matches with their tables, games and
-lineup steps; read back against the restored players, rounds and games, and refused whole when it does not
-fit them."""
+lineup steps; read back against the restored players, rounds and games, every number in its column's range,
+and refused whole when it does not fit them."""
 from __future__ import annotations
 
 from teams.lineup import ANSWER, PLACE
@@ -19,6 +19,7 @@ from teams.models import (
     TeamSeat,
 )
 from teams.standings import MATCH_RULES
+from tournaments.backup_format import COLUMN_RANGES, in_range, row_checked
 
 
 def export(event) -> dict | None:
@@ -68,6 +69,7 @@ def read(section: dict, event, players: dict, rounds: dict, games: dict):
         team = Team(event=event, name=_text(t.get("name"), 100), club=_text(t.get("club", ""), 100),
                     status=t.get("status", ACTIVE))
         _need(team.name and team.status in (ACTIVE, DROPPED), f"team {t['ref']}: a name and a status")
+        row_checked(team, f"team {t['ref']}")
         for ref in t.get("members") or []:
             _need(ref in players and ref not in placed, f"team {t['ref']}: member {ref} unknown or in two teams")
             placed.add(ref)
@@ -78,23 +80,30 @@ def read(section: dict, event, players: dict, rounds: dict, games: dict):
         teams[t["ref"]] = team
     _need(len({t.name.casefold() for t in teams.values()}) == len(teams), "teams: each name once")
     matches = []
-    for m in section.get("matches") or []:
+    tables = COLUMN_RANGES["PositiveSmallIntegerField"]  # a game's table column
+    for i, m in enumerate(section.get("matches") or []):
         _need(isinstance(m, dict) and isinstance(m.get("games") or [], list) and isinstance(m.get("steps") or [],
                                                                                            list), "matches: objects")
+        _need(isinstance(m.get("tables") or [], list), f"matches[{i}].tables: a list is expected")
         _need( m.get("round") in rounds and m.get("team_a") in teams
               and (m.get("team_b") is None or m["team_b"] in teams) and m.get("team_a") != m.get("team_b"),
               "matches: a round of the file and two of its teams")
         match = TeamMatch(round=rounds[m["round"]], team_a=teams[m["team_a"]], team_b=teams.get(m.get("team_b")),
-                          tables=[t for t in m.get("tables") or [] if type(t) is int])
+                          tables=[in_range(t, 1, tables[1], f"matches[{i}].tables[{j}]")
+                                  for j, t in enumerate(m.get("tables") or [])])
         played = [games[g] for g in m.get("games") or [] if g in games]
         _need(len(played) == len(m.get("games") or []), "matches: games of the file")
         steps = []
-        for s in m.get("steps") or []:
+        for j, s in enumerate(m.get("steps") or []):
             _need(isinstance(s, dict), "matches: steps are objects")
             _need(s.get("side") in ("a", "b") and s.get("kind") in (PLACE, ANSWER) and s.get("player") in players
                   and type(s.get("order")) is int, "matches: steps with order, side, kind and a player")
             steps.append(LineupStep(match=match, order=s["order"], side=s["side"], kind=s["kind"],
                                     player=players[s["player"]]))
+            row_checked(steps[-1], f"matches[{i}].steps[{j}]")
+        chosen = [s["player"] for s in m.get("steps") or []]
+        _need(len({s.order for s in steps}) == len(set(chosen)) == len(steps),
+              f"matches[{i}].steps: each order and each player once")
         matches.append((match, played, steps))
 
     def write():

@@ -1,5 +1,8 @@
-"""The event backup's file format: its name and version, and the fields of each row it carries (what
-`tournaments.backup` writes and `tournaments.restore` reads)."""
+"""The event backup's file format: its name and version, the fields of each row it carries (what
+`tournaments.backup` writes and `tournaments.restore` reads), and the checks every section shares."""
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
 
 # Version 2 tallies the votes; version 1 listed each vote with its voter, and such files still restore.
 FORMAT, VERSION, READABLE = "gaininggrounds-event", 2, (1, 2)
@@ -41,3 +44,46 @@ SECTIONS: dict[str, tuple] = {}
 
 def register_section(name: str, export, read) -> None:
     SECTIONS[name] = (export, read)
+
+
+# What each kind of integer column holds on PostgreSQL. SQLite takes any 64-bit number in any of them, so a
+# file that restores there would fail on PostgreSQL mid-write: a restore holds every column to these ranges,
+# whatever the database, and no number anywhere in a file (JSON fields too) may pass a 64-bit integer's.
+COLUMN_RANGES = BaseDatabaseOperations.integer_field_ranges
+WHOLE = COLUMN_RANGES["BigIntegerField"]
+
+
+def too_big(value, where: str = "") -> str | None:
+    """Where in `value` (a file, or a part of one) the first whole number beyond 64 bits is, if any."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None if WHOLE[0] <= value <= WHOLE[1] else where or "file"
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = too_big(item, f"{where}[{key}]" if isinstance(key, int) else f"{where}.{key}" if where else key)
+        if found:
+            return found
+    return None
+
+
+def in_range(value, low: int, high: int, where: str) -> int:
+    """`value` when it is a whole number from `low` to `high`; else a ValueError saying so."""
+    if not (type(value) is int and low <= value <= high):
+        raise ValueError(f"{where}: a whole number from {low} to {high} is expected")
+    return value
+
+
+def row_checked(row, where: str, names=None) -> None:
+    """An unsaved row's own fields (`names`, else all but its links) as the database will take them:
+    lengths, choices, dates, and each integer column's range whatever the database. A ValueError names the
+    first field wrong."""
+    fields = [f for f in row._meta.concrete_fields if not f.is_relation and not f.primary_key
+              and (names is None or f.name in names)]
+    for field in fields:  # first, so that the message is the same on every database
+        value = getattr(row, field.attname)
+        if isinstance(field, models.IntegerField) and isinstance(value, int):
+            in_range(value, *COLUMN_RANGES[field.get_internal_type()], f"{where}.{field.name}")
+    try:
+        row.clean_fields(exclude=[f.name for f in row._meta.fields if f not in fields])
+    except ValidationError as error:
+        name, messages = next(iter(error.message_dict.items()))
+        raise ValueError(f"{where}.{name}: {' '.join(messages)}")

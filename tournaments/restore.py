@@ -8,12 +8,12 @@ from dataclasses import astuple
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, models
 from django.utils import timezone
 
 from audit.models import AuditRecord
 from audit.services import jsonable
+from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE
 from scoring.entries import faction_problem, name_key, plain, text_problems
 from scoring.formats import get_format
 from scoring.problems import DomainError
@@ -33,6 +33,9 @@ from tournaments.backup_format import (
     ROUND_FIELDS,
     SECTIONS,
     VERSION_FIELDS,
+    in_range,
+    row_checked,
+    too_big,
 )
 from tournaments.models import (
     AwardVote,
@@ -47,6 +50,7 @@ from tournaments.models import (
     TPAdjustment,
     new_player_key,
 )
+from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.services.changes import announce, event_change
 from tournaments.services.events import free_slug
 from tournaments.signals import ENTRY_RESTORED, EVENT_RESTORED
@@ -81,7 +85,7 @@ def import_event(data: dict, *, organizer=None) -> Event:
     try:
         with event_change(restore.event, lock=False):
             _write(restore)
-    except (IntegrityError, DataError, DomainError) as error:
+    except (IntegrityError, DataError, DomainError, OverflowError) as error:  # the last guard: none foreseen
         raise BackupError(f"refused while writing: {error}")
     return restore.event
 
@@ -156,10 +160,9 @@ def _row(model, data: dict, names, where: str, later=LATER_FIELDS, **links):
         values[name] = _of(data[name], f"{where}.{name}", kind, null=column.null)
     row = model(**values, **links)
     try:
-        row.clean_fields(exclude=[f.name for f in model._meta.fields if f.name not in values])
-    except ValidationError as error:
-        name, messages = next(iter(error.message_dict.items()))
-        raise BackupError(f"{where}.{name}: {' '.join(messages)}")
+        row_checked(row, where, values)  # each integer column's range too, on any database
+    except ValueError as error:
+        raise BackupError(str(error))
     for name in (name for name in values if isinstance(model._meta.get_field(name), models.DateTimeField)):
         value = getattr(row, name)  # "" skipped the field's checks (blank); a time needs its zone
         _need(value is None or (isinstance(value, datetime) and timezone.is_aware(value)), f"{where}.{name}",
@@ -177,6 +180,8 @@ def _read(data, organizer) -> _Restore:
     except (TypeError, ValueError, RecursionError) as error:  # a UnicodeEncodeError is a ValueError
         raise BackupError(f"file: holds what no database stores ({error})")
     _need(b"\\u0000" not in text, "file", "text with a NUL character, which no database stores")
+    where = too_big(data)
+    _need(where is None, where, "a number beyond what any database stores (64 bits)")
     given = _of(data.get("event"), "event", dict)
     restore = _Restore(_row(Event, given, EVENT_FIELDS, "event", LATER_EVENT_FIELDS))
     restore.original = given.get("slug") if isinstance(given.get("slug"), str) else ""
@@ -211,9 +216,11 @@ def _read(data, organizer) -> _Restore:
 
 
 def _settings_checked(event: Event) -> None:
-    """The settings the app reads, in the shape it reads them."""
-    _need(event.rounds is None or event.rounds >= 1, "event.rounds", "at least 1 (or none said) is expected")
-    _need(event.rematch_window >= 1, "event.rematch_window", "at least 1 is expected")
+    """The settings the app reads, in the shape and the ranges its forms and API accept them."""
+    for name, (low, high) in (("rounds", ROUNDS_RANGE), ("rematch_window", ROUNDS_RANGE),
+                              ("encounter_size", ENCOUNTER_SIZE_RANGE), ("round_minutes", ROUND_MINUTES_RANGE)):
+        if getattr(event, name) is not None:
+            _in_range(getattr(event, name), low, high, f"event.{name}")
     _need(all(isinstance(t, str) and t in TIEBREAKS for t in event.tiebreaks), "event.tiebreaks",
           f"tiebreaks among {', '.join(TIEBREAKS)} are expected")
     for name, kind, items in (("scheme_pools", list, event.scheme_pools.values()), ("missions_plan", dict,
@@ -228,6 +235,19 @@ def _settings_checked(event: Event) -> None:
         whole = False
     _need(whole, "event.awards", "whole numbers {tp, diff, vp} for the bye, a concession's and a forfeit's "
                                  "winner and loser are expected")
+    awards = [rules.bye, rules.concession.winner, rules.concession.loser, rules.forfeit.winner, rules.forfeit.loser]
+    for award in awards:  # they become results' figures when a bye or a forfeit is given
+        for name, (low, high) in AWARD_RANGES.items():
+            _in_range(getattr(award, name), low, high, f"event.awards {name}")
+    for table in event.unavailable_tables:
+        _in_range(table, 1, TABLE_NUMBER_MAX, "event.unavailable_tables[]")
+
+
+def _in_range(value, low: int, high: int, where: str) -> int:
+    try:
+        return in_range(value, low, high, where)
+    except ValueError as error:
+        raise BackupError(str(error))
 
 
 def _players(data: dict, restore: _Restore, links: list) -> dict[int, Player]:
@@ -240,6 +260,8 @@ def _players(data: dict, restore: _Restore, links: list) -> dict[int, Player]:
         player = _row(Player, p, [k for k in PLAYER_FIELDS if k != "key"], where, LATER_PLAYER_FIELDS,
                       event=restore.event)
         player.name, player.club = plain(player.name), plain(player.club)
+        if player.pinned_table is not None:
+            _in_range(player.pinned_table, 1, TABLE_NUMBER_MAX, f"{where}.pinned_table")
         for problem in filter(None, (faction_problem(fmt, player.faction), *text_problems(player.name, player.club))):
             raise BackupError(f"{where}.{problem.attr}: {problem.detail}")
         _need(name_key(player.name) not in names, f"{where}.name", f"another player is named {player.name!r}")
@@ -278,6 +300,7 @@ def _rounds(data: dict, restore: _Restore, players: dict, links: list) -> None:
                 restore.games[_ref(g["ref"], f"{at}.ref")] = game
             _need(a != b, f"{at}.player_b", "a player cannot play themselves")
             _need((b is None) == (game.table is None), f"{at}.table", "a game has a table, a bye none")
+            _need(game.table is None or game.table >= 1, f"{at}.table", "tables are numbered from 1")
             _need(game.table is None or game.table not in tables, f"{at}.table", f"table {game.table} twice")
             _need(not seated & {a, b}, at, f"player {min(seated & {a, b}, default=0)} is seated twice in the round")
             seated, tables = seated | ({a, b} - {None}), tables | {game.table}

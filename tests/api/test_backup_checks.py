@@ -111,7 +111,7 @@ def nested(depth):
     (lambda d: d["rounds"][0]["games"][1].update(player_a=d["rounds"][0]["games"][0]["player_a"]),
      r"games\[1\]: player \d+ is seated twice"),
     (lambda d: d["rounds"][0]["games"][0]["result"].update(vp_b=None), r"result: a bye's result has no side b"),
-    (lambda d: d["rounds"][0]["games"][0]["result"].update(vp_a=-3), r"result\.vp_a: Ensure this value is greater"),
+    (lambda d: d["rounds"][0]["games"][0]["result"].update(vp_a=-3), r"result\.vp_a: a whole number from 0 to 32767"),
     (lambda d: d["rounds"][0].update(games={}), r"rounds\[0\]\.games: a list is expected"),
     (lambda d: d["rounds"][0]["games"][1]["versions"][0].update(side="c"),
      r"^rounds\[0\]\.games\[1\]\.versions\[0\]\.side: Value 'c' is not a valid choice"),
