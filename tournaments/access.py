@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
@@ -67,14 +68,13 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), duration
 
 
-def rate_consume(scope: str, ident: str, *, spend: bool = True) -> float | None:
+def rate_consume(scope: str, ident: str) -> float | None:
     """Spend one of `ident`'s tokens in `scope` (a name in settings.RATE_LIMITS): None to go ahead, or
     the seconds to wait. A sliding log of times in the shared cache, so every process counts alike.
 
     Written by hand: DRF's throttles need a DRF request (the pages have none) and django-ratelimit counts
     in fixed windows (a burst across a window's edge passes at twice the rate). Fails open when the cache
-    is unreachable: reporting goes on, unthrottled, rather than answering 500 to a whole hall. With
-    `spend=False` it only says whether a token is left (for counting failures alone)."""
+    is unreachable: reporting goes on, unthrottled, rather than answering 500 to a whole hall."""
     rate = settings.RATE_LIMITS.get(scope)
     if not rate:
         return None
@@ -86,8 +86,7 @@ def rate_consume(scope: str, ident: str, *, spend: bool = True) -> float | None:
         times = [t for t in cache.get(key, []) if t > now - duration]
         if len(times) >= limit:  # free again when the limit-th newest leaves the window
             return max(times[limit - 1] - (now - duration), 1.0) if limit else float(duration)
-        if spend:
-            cache.set(key, [now, *times][:limit], duration)
+        cache.set(key, [now, *times][:limit], duration)
     except Exception:  # noqa: BLE001
         log.warning("cache unreachable: %s not rate-limited", scope, exc_info=True)
     return None
@@ -117,56 +116,72 @@ def signin_idents(meta: dict, username: object) -> list[tuple[str, str]]:
     return idents
 
 
-SLICES = 12  # a sign-in limit's window is counted in twelfths: it slides a twelfth at a time
+SLICE_LONGEST = 30.0  # seconds: a wait said in minutes is then right to the minute
+SLICES_FEWEST, SLICES_MOST = 12, 120
 
 
-def _tallies(scope: str, ident: str, now: float) -> tuple[int, float, list[tuple[int, str]]] | None:
-    """`scope`'s limit, the length of a slice and `ident`'s counters in it, oldest first and the current
-    one last: the slices that cover at least the last window (a twelfth more at most, never less)."""
+@dataclass(frozen=True)
+class Tally:
+    """One (scope, ident)'s counters: one per slice of the window, `slices` of `step` seconds each."""
+
+    limit: int
+    step: float
+    slices: int
+    current: int
+    keys: dict[int, str]  # slice number -> counter: the window's, the current one, and the next
+
+
+def _tally(scope: str, ident: str, now: float) -> Tally | None:
+    """`scope`'s limit and `ident`'s counters: the slices that cover at least the last window (a slice
+    more at most, never less), and the next one, which a process whose clock is ahead may already count
+    in (so a burst across a slice's edge is not let through twice). Slices of 30 s, at least 12 and at
+    most 120 a window: an hour's wait is right to the minute, and a check reads 122 counters at most."""
     rate = settings.RATE_LIMITS.get(scope)
     if not rate:
         return None
     limit, duration = parse_rate(rate)
-    step = duration / SLICES
+    slices = min(max(round(duration / SLICE_LONGEST), SLICES_FEWEST), SLICES_MOST)
+    step = duration / slices
     current = int(now // step)
     base = f"tally:{scope}:{hashlib.sha256(ident.encode('utf-8', 'surrogatepass')).hexdigest()[:40]}"
-    return limit, step, [(n, f"{base}:{n}") for n in range(current - SLICES, current + 1)]
+    return Tally(limit, step, slices, current, {n: f"{base}:{n}" for n in range(current - slices, current + 2)})
 
 
-def _tally_wait(counts: list[tuple[int, int]], limit: int, step: float, now: float) -> float:
+def _tally_wait(counts: list[tuple[int, int]], tally: Tally, now: float) -> float:
     """Seconds until, the one just counted given back, enough old slices have left for one more."""
     remaining, leaves = sum(count for _, count in counts) - 1, now + 1.0
     for n, count in counts:
-        if remaining < limit:
+        if remaining < tally.limit:
             break
         remaining -= count
-        leaves = (n + SLICES + 1) * step
+        leaves = (n + tally.slices + 1) * tally.step
     return max(leaves - now, 1.0)
 
 
 def attempt_hold(limits: list[tuple[str, str]], *, refuse: bool = True) -> tuple[float | None, list[str]]:
-    """Count one attempt against each (scope, ident) before doing it: an atomic increment in the shared
-    cache (add, then incr), so parallel attempts each see the others and a burst cannot all slip through
-    while each waits for its slow password hash. Returns (None, the counters held) to go ahead, or
-    (seconds to wait, []) with nothing counted once any limit is spent. `refuse=False` only counts.
-    Fails open, like rate_consume, when the cache is unreachable."""
+    """The one limiter. Count one attempt against each (scope, ident) before doing it: an atomic
+    increment in the shared cache (add, then incr), so parallel attempts each see the others and a burst
+    cannot all slip through while each does its slow work (a password hash, a mail). Returns (None, the
+    counters held) to go ahead, or (seconds to wait, []) with nothing counted once any limit is spent.
+    `refuse=False` only counts. Fails open when the cache is unreachable: the site goes on unlimited
+    rather than answering 500."""
     now, held, waits = time.time(), [], []
     try:
-        tallies = [t for scope, ident in limits if (t := _tallies(scope, ident, now)) is not None]
-        counted = []
-        for _, step, slices in tallies:
-            key = slices[-1][1]
-            cache.add(key, 0, timeout=int(step * (SLICES + 1)) + 2)  # outlives its last reading
-            counted.append(cache.incr(key))
+        tallies = [tally for scope, ident in limits if (tally := _tally(scope, ident, now)) is not None]
+        mine = []
+        for tally in tallies:
+            key = tally.keys[tally.current]
+            cache.add(key, 0, timeout=int(tally.step * (tally.slices + 1)) + 2)  # outlives its last reading
+            mine.append(cache.incr(key))
             held.append(key)
         if refuse:
-            earlier = cache.get_many([key for *_, slices in tallies for _, key in slices[:-1]])
-            for (limit, step, slices), mine in zip(tallies, counted):
-                counts = [(n, earlier.get(key, 0)) for n, key in slices[:-1]] + [(slices[-1][0], mine)]
-                if sum(count for _, count in counts) > limit:
-                    waits.append(_tally_wait(counts, limit, step, now))
+            others = cache.get_many([key for tally in tallies for n, key in tally.keys.items() if n != tally.current])
+            for tally, counted in zip(tallies, mine):
+                counts = [(n, counted if n == tally.current else others.get(key, 0)) for n, key in tally.keys.items()]
+                if sum(count for _, count in counts) > tally.limit:
+                    waits.append(_tally_wait(counts, tally, now))
     except Exception:  # noqa: BLE001
-        log.warning("cache unreachable: sign-ins not rate-limited", exc_info=True)
+        log.warning("cache unreachable: %s not rate-limited", ", ".join(scope for scope, _ in limits), exc_info=True)
         return None, held
     if waits:
         attempt_release(held)
@@ -209,15 +224,10 @@ def signin_settle(request) -> None:
 
 
 def attempt_wait(*limits: tuple[str, str]) -> float | None:
-    """For what costs the site on every try, failed or not (a password-reset mail, a new account):
-    seconds to wait when any of its (scope, ident) limits is spent, else None, the try then counted
-    against each."""
-    waits = [wait for scope, ident in limits if (wait := rate_consume(scope, ident, spend=False)) is not None]
-    if waits:
-        return max(waits)
-    for scope, ident in limits:
-        rate_consume(scope, ident)
-    return None
+    """For what costs the site on every try, failed or not (a password-reset mail, a new account, a
+    sign-up's mailed link): held before the work like a sign-in attempt, and kept. Seconds to wait when
+    any of its (scope, ident) limits is spent (nothing counted), else None, the try counted against each."""
+    return attempt_hold(list(limits))[0]
 
 
 def count_failed_signin(sender, credentials: dict, request=None, **kwargs) -> None:
