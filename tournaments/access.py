@@ -68,42 +68,17 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), duration
 
 
-def rate_consume(scope: str, ident: str) -> float | None:
-    """Spend one of `ident`'s tokens in `scope` (a name in settings.RATE_LIMITS): None to go ahead, or
-    the seconds to wait. A sliding log of times in the shared cache, so every process counts alike.
-
-    Written by hand: DRF's throttles need a DRF request (the pages have none) and django-ratelimit counts
-    in fixed windows (a burst across a window's edge passes at twice the rate). Fails open when the cache
-    is unreachable: reporting goes on, unthrottled, rather than answering 500 to a whole hall."""
-    rate = settings.RATE_LIMITS.get(scope)
-    if not rate:
-        return None
-    limit, duration = parse_rate(rate)
-    # Idents come from outside (a username as typed): digested, so a key is short and plain whatever was sent.
-    key = f"rate:{scope}:{hashlib.sha256(ident.encode('utf-8', 'surrogatepass')).hexdigest()[:40]}"
-    now = time.time()
-    try:
-        times = [t for t in cache.get(key, []) if t > now - duration]
-        if len(times) >= limit:  # free again when the limit-th newest leaves the window
-            return max(times[limit - 1] - (now - duration), 1.0) if limit else float(duration)
-        cache.set(key, [now, *times][:limit], duration)
-    except Exception:  # noqa: BLE001
-        log.warning("cache unreachable: %s not rate-limited", scope, exc_info=True)
-    return None
-
-
 def report_wait(meta: dict, player: Player | None = None, user=None) -> float | None:
     """Reports, confirmations and disputes: per player (key or linked account) and per client address,
     whose rate is wide since a venue's wifi puts many phones behind one. Seconds to wait, or None."""
     ident = f"p{player.pk}" if player is not None else (f"u{user.pk}" if user and user.is_authenticated else None)
-    if ident is not None and (wait := rate_consume("report_player", ident)) is not None:
-        return wait
-    return rate_consume("report_address", client_address(meta))
+    limits = [("report_player", ident)] if ident is not None else []
+    return attempt_wait(*limits, ("report_address", client_address(meta)))
 
 
 def bad_key_wait(meta: dict) -> float | None:
     """Count a failed key lookup from this address; past the rate, the seconds it must wait."""
-    return rate_consume("bad_key", client_address(meta))
+    return attempt_wait(("bad_key", client_address(meta)))
 
 
 def signin_idents(meta: dict, username: object) -> list[tuple[str, str]]:
@@ -164,7 +139,12 @@ def attempt_hold(limits: list[tuple[str, str]], *, refuse: bool = True) -> tuple
     cannot all slip through while each does its slow work (a password hash, a mail). Returns (None, the
     counters held) to go ahead, or (seconds to wait, []) with nothing counted once any limit is spent.
     `refuse=False` only counts. Fails open when the cache is unreachable: the site goes on unlimited
-    rather than answering 500."""
+    rather than answering 500. Every limit of the site (sign-ins, resets, accounts, sign-ups, reports,
+    wrong keys) counts here.
+
+    Written by hand: DRF's throttles need a DRF request (the pages have none) and django-ratelimit counts
+    in fixed windows (a burst across a window's edge passes at twice the rate) with a read-then-write
+    fallback when the cache has no atomic increment."""
     now, held, waits = time.time(), [], []
     try:
         tallies = [tally for scope, ident in limits if (tally := _tally(scope, ident, now)) is not None]
