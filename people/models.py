@@ -170,3 +170,14 @@ class PendingLink(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
+
+
+class VerifiedEmail(models.Model):
+    """The address an account proved it receives, by following the link mailed there
+    (`people.verification`). It counts only while the account's email is still this one: an address
+    changed since is unproven again. Until then nothing trusts the account's address to say who it is."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="verified_email")
+    email = models.EmailField(max_length=254)  # lower case, as the run-up compares addresses
+    verified_at = models.DateTimeField(default=timezone.now)

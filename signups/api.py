@@ -133,11 +133,12 @@ class EventSignUps(EventScoped):
 
     @extend_schema(request=SignUpRequestSerializer, responses={
         201: OwnSignUpSerializer, 202: OwnSignUpSerializer,
-        409: conflicts("already_registered", "already_waitlisted", *CLOSED),
+        409: conflicts("already_registered", "already_waitlisted", "email_unverified", *CLOSED),
         429: refused(429, "Too many sign-ups from this address or for this email: wait (Retry-After).")},
         summary="Sign up for an event",
         description="Anyone while sign-ups are open. Signed in (session or token), the sign-up is confirmed at "
-                    "once: 201 with a place (`registered`), 202 with a waitlist `position`. Without an account, "
+                    "once: 201 with a place (`registered`), 202 with a waitlist `position`; 409 `email_unverified` "
+                    "while the account's address is not confirmed by its mailed link. Without an account, "
                     "an `email` is needed: 202 `unconfirmed`, a confirmation link is mailed and nothing is held "
                     "until it is followed (POST /api/sign-ups/confirm/); an address already signed up gets a "
                     "mail with its sign-up instead, and the same answer. Throttled per address and per email.")

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from audit.services import record
+from people import verification
 from scoring.entries import faction_problem, hidden_characters_problem, name_key, plain, text_problems
 from scoring.formats import get_format
 from scoring.messages import say
@@ -85,7 +86,8 @@ def list_problem(crew_list: str) -> Problem | None:
 
 def signup_request(*, event: Event, name: str, faction: str, club: str = "", email: str = "", user=None,
                    crew_list: str = "", language: str = "en") -> SignUp:
-    """Ask for a place. Signed in, it is confirmed at once (the account is the proof); by email alone, a
+    """Ask for a place. Signed in, it is confirmed at once (the account, its address proven, is the proof:
+    `people.verification`; unproven, it is asked to prove it, `unverified`); by email alone, a
     link is mailed and nothing is held until it is followed. Asking again before confirming sends a new
     link (the old one stops working; the mail shows what is confirmed). Signed in, a person already
     registered or waitlisted is told so; by email, the address's holder is mailed their sign-up instead,
@@ -93,10 +95,12 @@ def signup_request(*, event: Event, name: str, faction: str, club: str = "", ema
     By email, a name already on the players list is refused before the address is looked at: refused
     after, it would answer 202 for the name's own address and 400 for any other, telling whose it is."""
     name, club, crew_list = plain(name), plain(club), crew_list.strip()
-    email = (user.email if user is not None else email).strip().lower()  # an account's own, never another
     announcement = announcement_of(event)
     if refusal := closed_reason(event, announcement):  # said before the input's problems: nothing to fix
         raise refusal
+    if user is not None and verification.needs_verifying(user):
+        raise unverified()
+    email = (verification.trusted_email(user) if user is not None else email).strip().lower()  # never another's
     problems = entry_problems(event, name=name, faction=faction, club=club, email=email, crew_list=crew_list,
                               announcement=announcement)
     if user is None and not email:
@@ -132,6 +136,16 @@ def signup_request(*, event: Event, name: str, faction: str, club: str = "", ema
         signup.save()
         mails.confirm_link(signup, token)
     return signup
+
+
+def unverified() -> Conflict:
+    """A signed-in account whose address is not proven is asked to prove it, whatever it asks for and
+    whatever the address holds. Asked rather than taken as an email sign-up: an account's sign-up is the
+    account's (its events page, the account acting as the player), which only a proven address may be,
+    so by email it would be a sign-up the account never sees, with a second mail and link to tell from
+    the first; proving the address once takes one click and serves every later event."""
+    return conflict("email_unverified", say("Confirm your account's email address first: follow the link we "
+                                            "mailed you, or ask for a new one from your account."))
 
 
 def _held_by(event: Event, *, email: str, user) -> SignUp | None:

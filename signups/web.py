@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from gaininggrounds.http_cache import public_cache
+from people import verification
 from scoring.problems import DomainError
 from signups import services
 from signups.calendar import calendar
@@ -33,16 +34,18 @@ def signup_page(request, slug):
         return redirect("signups:signup", held.key)
     refusal = services.closed_reason(event, announcement)
     closed = refusal.problems[0] if refusal else None
+    # An account whose address is unproven is asked to prove it (services.unverified): no form to fill.
+    unverified = user is not None and verification.needs_verifying(user)
     initial = {"name": (user.get_full_name() or user.get_username()) if user else ""}
     form = EntryForm(request.POST or None, format_key=event.format, signed_in=user is not None,
                      lists=announcement.crew_lists, initial=initial)
     waiting = len(waitlist(event))
     full = announcement.cap is not None and (waiting or places_taken(event) >= announcement.cap)
     context = {"event": event, "announcement": announcement, "form": form, "closed": closed, "full": full,
-               "waiting": waiting}
-    if request.method != "POST" or closed is not None or not form.is_valid():
-        return render(request, "signups/signup.html", context, status=409 if closed and request.method == "POST"
-                      else 200)
+               "waiting": waiting, "unverified": unverified}
+    if request.method != "POST" or closed is not None or unverified or not form.is_valid():
+        return render(request, "signups/signup.html", context,
+                      status=409 if (closed or unverified) and request.method == "POST" else 200)
     data = form.cleaned_data
     if user is None and (wait := attempt_wait(("entry_address", client_address(request.META)),
                                               ("entry_email", data["email"].strip().casefold()))) is not None:

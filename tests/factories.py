@@ -8,6 +8,7 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
+from people import verification
 from scoring.report import Report
 from tournaments import services
 from tournaments.models import Event, Round
@@ -38,9 +39,12 @@ class Api:
         return self.call("POST", path, {} if body is None else body, **kw)
 
 
-def make_user(name):
-    """An account and its API token."""
-    user = get_user_model().objects.create_user(name, password="pw-" + name * 2)
+def make_user(name, email=""):
+    """An account and its API token; with an `email`, one its holder has confirmed (people.verification):
+    the address the run-up may match the account by."""
+    user = get_user_model().objects.create_user(name, email=email, password="pw-" + name * 2)
+    if email:
+        verification.verified(user)
     return user, Token.objects.create(user=user).key
 
 

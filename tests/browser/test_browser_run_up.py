@@ -67,8 +67,8 @@ def test_the_run_up_from_announcement_to_the_first_round(contexts, live_server):
     orla.set_password("orla-Pass-123")
     orla.save()
     for name in ("ada", "ben"):
-        account = make_user(name)[0]
-        account.email, account.first_name = f"{name}@example.org", name.title()
+        account = make_user(name, email=f"{name}@example.org")[0]  # its address proven
+        account.first_name = name.title()
         account.set_password(f"{name}-Pass-123")
         account.save()
     event = event_made(orla, players=0, name="Spring Gathering", registration_open=True, check_in_on_the_day=True,

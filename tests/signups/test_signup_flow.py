@@ -4,7 +4,6 @@ code."""
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from notifications.models import Notification
@@ -12,6 +11,7 @@ from scoring.problems import Conflict, Invalid
 from signups import announcements, services
 from signups.models import REGISTERED, UNCONFIRMED, WAITLISTED, WITHDRAWN, Announcement, SignUp
 from signups.selectors import places_taken, position_of
+from tests.factories import make_user
 from tests.signups.helpers import mailed_token, open_event, signed_up
 from tournaments import services as tournament
 from tournaments.models import Player
@@ -108,7 +108,7 @@ def test_one_person_signs_up_once_and_a_stranger_learns_nothing_by_typing_an_add
     with pytest.raises(Invalid) as same_name:  # the players' names are public already
         services.signup_request(event=event, name="ann", faction="guild", email="other@example.org")
     assert code_of(same_name) == "duplicate_name"
-    account = get_user_model().objects.create_user("zed", email="zed@example.org", password="-")
+    account = make_user("zed", email="zed@example.org")[0]  # its address proven
     mine = services.signup_request(event=event, name="Zed", faction="guild", user=account,
                                    email="someone.else@example.org")
     assert mine.state == REGISTERED and mine.player.user == account and mine.email == "zed@example.org"

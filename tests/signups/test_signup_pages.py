@@ -9,6 +9,7 @@ from django.test import Client
 from django.utils import timezone
 
 from notifications.models import Notification
+from people import verification
 from signups import announcements
 from signups.models import REGISTERED, UNCONFIRMED, WAITLISTED, SignUp
 from tests.signups.helpers import LINK, open_event, signed_up
@@ -72,7 +73,8 @@ def test_a_visitor_signs_up_by_email_and_the_link_confirms_only_by_its_button(db
 def test_a_signed_in_player_signs_up_at_once_and_withdraws_from_the_private_page(db):
     event, _ = announced(cap=2)
     signed_up(event, "Ann")
-    get_user_model().objects.create_user("zed", email="zed@example.org", password="a-long-Malifaux-pass")
+    zed = get_user_model().objects.create_user("zed", email="zed@example.org", password="a-long-Malifaux-pass")
+    verification.verified(zed)  # its address proven by the mailed link
     person = Client()
     person.login(username="zed", password="a-long-Malifaux-pass")
     form = person.get(f"/e/{event.slug}/sign-up/").content.decode()

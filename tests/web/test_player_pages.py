@@ -138,6 +138,11 @@ def test_sign_up_register_while_open_and_find_my_events(event):
     person.post("/accounts/signup/", {"username": "zoe", "email": "zoe@example.org",
                                       "password1": "a-long-Malifaux-pass", "password2": "a-long-Malifaux-pass"})
     assert "/e/summer/sign-up/" in person.get("/e/summer/").content.decode()
+    page = person.get("/e/summer/sign-up/").content.decode()  # the address first, by the link mailed to it
+    assert 'name="faction"' not in page and "Confirm your email address, zoe@example.org" in page
+    (sent,) = mail.outbox
+    link = re.search(r"https?://[^/\s]+(/accounts/verify/\S+/)", sent.body).group(1)
+    assert sent.to == ["zoe@example.org"] and person.post(link).status_code == 302
     page = person.get("/e/summer/sign-up/").content.decode()
     assert 'name="faction"' in page and 'name="email"' not in page  # the account's address
     person.post("/e/summer/sign-up/", {"name": "Zoé", "faction": "neverborn", "club": ""})

@@ -1,16 +1,19 @@
-"""Pages for people with an account: creating one, their events, their profile (an event's sign-up is
-signups.web)."""
+"""Pages for people with an account: creating one, proving its address (people.verification), their
+events, their profile (an event's sign-up is signups.web)."""
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from people import links
+from people import links, verification
 from people import services as people
 from people.models import PendingLink, Person
 from scoring.problems import DomainError
@@ -36,9 +39,79 @@ def signup(request):
         user = form.save(commit=False)
         user.email = form.cleaned_data["email"]
         user.save()
+        _link_sent(request, user, verification.verification_mail(user))
         login(request, user)
         return redirect("accounts:my-events")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def _link_sent(request, user, sent: bool) -> None:
+    if sent:
+        messages.success(request, _("We sent a link to %(email)s: follow it to confirm your address, and you "
+                                    "can sign up for events with your account.") % {"email": user.email})
+    else:
+        messages.error(request, _("The mail to %(email)s could not be sent now: ask for it again in a few "
+                                  "minutes.") % {"email": user.email})
+
+
+@login_required
+@require_POST
+def verify_send(request):
+    """The confirmation link again, from the account's pages or an event's sign-up page. Limited as a
+    password reset is, per client address and per address mailed (counted apart from the resets): each try
+    sends a mail, and an unlimited button would let anyone flood an inbox through us."""
+    user, back = request.user, request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        back = reverse("accounts:my-events")
+    if not verification.needs_verifying(user):
+        messages.success(request, _("Your email address is confirmed already."))
+        return redirect(back)
+    if (wait := attempt_wait(("reset_address", client_address(request.META)),
+                             ("reset_account", "verify:" + verification.email_key(user.email)))) is not None:
+        messages.error(request, ngettext(
+            "Too many links were asked for: try again in %(minutes)s minute.",
+            "Too many links were asked for: try again in %(minutes)s minutes.",
+            minutes(wait)) % {"minutes": minutes(wait)})
+        return redirect(back)
+    _link_sent(request, user, verification.verification_mail(user))
+    return redirect(back)
+
+
+def verify(request, token):
+    """The mailed link. GET only shows the account and address with a button: mail scanners follow links,
+    and an address must not be proven by one (least of all someone else's, typed into a stranger's
+    account). Reached by a secret in its address: never cached, indexed or sent on as a referrer."""
+    try:
+        account = verification.account_for(token)
+    except DomainError as error:
+        return _private(render(request, "accounts/verify.html", {"error": str(error)}, status=404))
+    if request.method == "POST":
+        verification.verified(account)
+        messages.success(request, _("Your email address is confirmed: you can sign up for events with your "
+                                    "account."))
+        return redirect("accounts:my-events")
+    return _private(render(request, "accounts/verify.html", {"account": account}))
+
+
+def _private(response):
+    add_never_cache_headers(response)
+    response["Referrer-Policy"] = "same-origin"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+class PasswordResetConfirm(auth_views.PasswordResetConfirmView):
+    """Django's new password from the mailed link; the link went to the account's address, so following
+    it proves that address as its own link would."""
+
+    template_name = "accounts/password_reset_confirm.html"
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        if verification.email_key(self.user.email):
+            verification.verified(self.user)
+        return response
 
 
 class PasswordReset(auth_views.PasswordResetView):
@@ -69,7 +142,8 @@ def my_events(request):
     """Every event the person plays in (each with their private page) or organizes."""
     entries = request.user.entries.select_related("event").order_by("-event__date")
     return render(request, "accounts/my_events.html", {
-        "entries": entries, "organized": request.user.organized_events.order_by("-date")})
+        "entries": entries, "organized": request.user.organized_events.order_by("-date"),
+        "unverified": verification.needs_verifying(request.user)})
 
 
 @login_required
@@ -92,7 +166,8 @@ def my_profile(request):
             messages.success(request, _("Profile saved."))
             return redirect("accounts:profile")
     return render(request, "accounts/profile.html", {"form": form, "person": person,
-                                                     "links": links.links_awaiting(request.user)})
+                                                     "links": links.links_awaiting(request.user),
+                                                     "unverified": verification.needs_verifying(request.user)})
 
 
 @login_required

@@ -12,12 +12,13 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/profile/", accounts.my_profile, name="profile"),
     path("accounts/profile/links/<int:link_id>/", accounts.link_answer, name="link-answer"),
+    path("accounts/verify/", accounts.verify_send, name="verify-send"),
+    path("accounts/verify/<str:token>/", accounts.verify, name="verify"),
     path("accounts/password-reset/", accounts.PasswordReset.as_view(
         success_url=reverse_lazy("accounts:password_reset_done")), name="password_reset"),
     path("accounts/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(
         template_name="accounts/password_reset_done.html"), name="password_reset_done"),
-    path("accounts/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(
-        template_name="accounts/password_reset_confirm.html",
+    path("accounts/reset/<uidb64>/<token>/", accounts.PasswordResetConfirm.as_view(
         success_url=reverse_lazy("accounts:password_reset_complete")), name="password_reset_confirm"),
     path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(
         template_name="accounts/password_reset_complete.html"), name="password_reset_complete"),

@@ -1,0 +1,123 @@
+"""Proving an account's address: the link mailed when the account is made (and again on asking) proves it
+only by its button, only for the address it went to, and only for a while; a password reset mailed there
+proves it too. Existing accounts start unproven, the site's staff proven."""
+import re
+import time
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail, signing
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.test import Client
+
+from people import verification
+from people.models import VerifiedEmail
+
+PASSWORD = "a-long-Malifaux-pass"
+VERIFY = re.compile(r"https?://[^/\s]+(/accounts/verify/\S+/)")
+
+
+def made(person: Client, name: str, email: str):
+    person.post("/accounts/signup/", {"username": name, "email": email, "password1": PASSWORD, "password2": PASSWORD})
+    return get_user_model().objects.get(username=name)
+
+
+def test_a_new_account_is_mailed_a_link_that_proves_its_address_by_its_button_only(db):
+    person = Client()
+    zoe = made(person, "zoe", "Zoe@Example.org")
+    assert not verification.is_verified(zoe)
+    (sent,) = mail.outbox
+    assert sent.to == ["Zoe@Example.org"] and sent.subject == "Confirm your email address" and '“zoe”' in sent.body
+    link = VERIFY.search(sent.body).group(1)
+    assert "zoe@example.org" not in link.lower()  # no address in clear in a link
+    stranger = Client()  # the mailbox's owner, signed in or not; a mail scanner reads the page only
+    page = stranger.get(link)
+    assert page.status_code == 200 and "Zoe@Example.org" in page.content.decode() and not verification.is_verified(zoe)
+    assert page["Cache-Control"].startswith("max-age=0") and page["X-Robots-Tag"] == "noindex, nofollow"
+    assert stranger.post(link).status_code == 302 and verification.is_verified(zoe)
+    assert VerifiedEmail.objects.get(user=zoe).email == "zoe@example.org"
+    assert "/accounts/verify/" not in person.get("/accounts/").content.decode()  # no more asking
+
+
+def test_a_link_proves_nothing_once_altered_expired_or_for_an_address_changed_since(db, monkeypatch):
+    zoe = get_user_model().objects.create_user("zoe", email="zoe@example.org")
+    altered = verification.token_for(zoe)[:-2] + "xx"
+    moved = verification.token_for(zoe)
+    zoe.email = "other@example.org"
+    zoe.save()
+    now = time.time()
+    monkeypatch.setattr(signing.TimestampSigner, "timestamp", lambda self: signing.b62_encode(int(now) - 4 * 86400))
+    expired = verification.token_for(zoe)
+    monkeypatch.undo()
+    for token, status, says in ((altered, 404, "This link is unknown"), (moved, 404, "This link is unknown"),
+                                ("nothing-like-a-token", 404, "This link is unknown"),
+                                (expired, 404, "This link has expired")):
+        for method in ("get", "post"):
+            answer = getattr(Client(), method)(f"/accounts/verify/{token}/")
+            assert answer.status_code == status and says in answer.content.decode(), (token, method)
+    assert not VerifiedEmail.objects.exists()
+
+
+def test_the_link_is_sent_again_from_the_accounts_pages_within_limits(db, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "reset_account": "1/hour"}
+    person = Client()
+    made(person, "zoe", "zoe@example.org")
+    for page in ("/accounts/", "/accounts/profile/"):
+        assert 'action="/accounts/verify/"' in person.get(page).content.decode(), page
+    again = person.post("/accounts/verify/", {"next": "/accounts/profile/"}, follow=True)
+    assert again.redirect_chain[-1][0] == "/accounts/profile/" and "We sent a link to zoe@example.org" in \
+        again.content.decode()
+    answer = person.post("/accounts/verify/", {"next": "https://phish.example/"}, follow=True)
+    assert answer.redirect_chain[-1][0] == "/accounts/"  # never sent off the site
+    assert "Too many links were asked for: try again in 60 minutes." in answer.content.decode()
+    assert len(mail.outbox) == 2  # the account's own, then one asked for: the second was refused
+    person.post(VERIFY.search(mail.outbox[-1].body).group(1))
+    done = person.post("/accounts/verify/", follow=True).content.decode()
+    assert "Your email address is confirmed already." in done and len(mail.outbox) == 2
+    assert Client().post("/accounts/verify/").status_code == 302 and len(mail.outbox) == 2  # signed in only
+
+
+def test_a_mail_server_down_leaves_the_account_and_says_so(db, settings):
+    settings.EMAIL_BACKEND = "tests.people.test_email_verification.Refusing"
+    person = Client()
+    answer = person.post("/accounts/signup/", {"username": "zoe", "email": "zoe@example.org", "password1": PASSWORD,
+                                               "password2": PASSWORD}, follow=True)
+    assert "The mail to zoe@example.org could not be sent now" in answer.content.decode()
+    assert get_user_model().objects.filter(username="zoe").exists()
+
+
+class Refusing:
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        raise ConnectionRefusedError("no mail server")
+
+
+def test_a_password_reset_mailed_to_the_address_proves_it(db):
+    zoe = get_user_model().objects.create_user("zoe", email="zoe@example.org", password=PASSWORD)
+    Client().post("/accounts/password-reset/", {"email": "zoe@example.org"})
+    link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.outbox[0].body).group(1)
+    browser = Client()
+    form = browser.get(link, follow=True)
+    assert not verification.is_verified(zoe)
+    browser.post(form.redirect_chain[-1][0], {"new_password1": "another-Malifaux-pass",
+                                              "new_password2": "another-Malifaux-pass"})
+    assert verification.is_verified(zoe)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_accounts_made_before_start_unproven_but_the_sites_staff():
+    executor = MigrationExecutor(connection)
+    executor.migrate([("people", "0008_rate_finished_events_only")])
+    old = executor.loader.project_state([("people", "0008_rate_finished_events_only")]).apps
+    users = old.get_model("auth", "User").objects
+    users.create(username="player", email="player@example.org")
+    users.create(username="staff", email="Staff@Example.org", is_staff=True)
+    users.create(username="root", email="root@example.org", is_superuser=True)
+    users.create(username="nameless-staff", is_staff=True)
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    proven = dict(VerifiedEmail.objects.values_list("user__username", "email"))
+    assert proven == {"staff": "staff@example.org", "root": "root@example.org"}
