@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from audit.services import record
+from people.verification import trusted_email
 from scoring.messages import say
 from scoring.problems import invalid
 from signups.models import PAID, PAID_STATES, UNPAID, SignUp
@@ -55,8 +56,10 @@ def payments_import(*, event: Event, text: str, by) -> dict:
     with event_change(event) as event:  # the whole file, or nothing
         for player in event.players.filter(is_ringer=False).select_related("user", "signup"):
             signup = getattr(player, "signup", None)
-            addresses = {a.lower() for a in (player.email, signup.email if signup else "",
-                                             player.user.email if player.user_id else "") if a}
+            # An account's address counts once proven (anyone may type anyone's address into an account).
+            account = trusted_email(player.user) if player.user_id else ""
+            own = signup.email if signup and not signup.user_id else ""
+            addresses = {a.lower() for a in (player.email, own, account) if a}
             hit = addresses & emails
             if not hit:
                 continue

@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from people import verification
 from signups import services
 from signups.models import REGISTERED, UNCONFIRMED, SignUp
+from signups.payments import payments_import
 from tests.factories import Api, db_state
 from tests.signups.helpers import mailed_token, open_event, signed_up
 from tournaments import services as tournament
@@ -111,3 +112,17 @@ def test_an_account_without_an_address_signs_up_by_the_account_alone(run_up):
     status, body = ask(api, event)[0]
     assert status == 202 and body["state"] == "waitlisted"
     assert SignUp.objects.get(user__username="quiet").email == ""
+
+
+def test_a_stores_csv_marks_paid_by_an_accounts_address_only_once_proven(run_up):
+    """An entry an account holds from before addresses were proven: the store's order under that address
+    is someone else's until the account proves it (the order's payer could be the address's true holder)."""
+    event, organizer = run_up, get_user_model().objects.get(username="orla")
+    user, _ = account("mallory", "zed@example.org")
+    entry = tournament.player_register(event=event, by=organizer, name="Mallory", faction="guild", user=user)
+    SignUp.objects.create(event=event, name="Mallory", faction="guild", email="zed@example.org", user=user,
+                          state=REGISTERED, player=entry)
+    orders = "Order,Email\n1,zed@example.org\n"
+    assert payments_import(event=event, text=orders, by=organizer)["marked"] == []
+    verification.verified(user)
+    assert payments_import(event=event, text=orders, by=organizer)["marked"] == ["Mallory"]

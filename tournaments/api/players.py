@@ -131,7 +131,8 @@ class EventRegistration(EventScoped):
     @extend_schema(request=RegistrationSerializer, responses={
                        201: PlayerSerializer, 202: OwnSignUpSerializer,
                        409: conflicts("registration_closed", "deadline_passed", "event_cancelled", "event_started",
-                                      "event_finished", "already_registered", "already_waitlisted")},
+                                      "event_finished", "already_registered", "already_waitlisted",
+                                      "email_unverified")},
                    summary="Register yourself for an event",
                    description="Any signed-in user, while the organizer keeps registration open, before the "
                                "deadline and the first round: signs up with their account (the name defaults to "
@@ -139,7 +140,8 @@ class EventRegistration(EventScoped):
                                "is free (the account then acts as the player: reporting, confirming); 202 with "
                                "the waitlist position once the event is full. 409 `registration_closed`, "
                                "`deadline_passed`, `event_cancelled`, `event_started` or `event_finished` "
-                               "otherwise.")
+                               "otherwise; `email_unverified` until the account's address is confirmed from the "
+                               "link mailed to it.")
     def post(self, request, event_id):
         """A signed-in person signs up with their account (signups.services: the cap and the waitlist)."""
         event = get_object_or_404(Event, pk=event_id)
