@@ -51,6 +51,8 @@ def destination(url: object, hosts: tuple[str, ...]) -> str | None:
     except (requests.RequestException, LocationParseError, ValueError, UnicodeError):
         return None
     host = parts.host or ""
+    if len(prepared) > 1000:  # requoting can lengthen it past what is kept
+        return None
     if getattr(settings, "OUTWARD_LOCAL", False):
         return prepared if parts.scheme in ("http", "https") and host and parts.auth is None else None
     plain = (parts.scheme == "https" and parts.auth is None and parts.port in (None, 443) and parts.fragment is None
@@ -62,22 +64,34 @@ def destination(url: object, hosts: tuple[str, ...]) -> str | None:
 
 def public_address(host: str, port: int) -> str:
     """The address to connect to: the name resolved here, refused unless every address it has is public
-    (one private address among public ones is enough to refuse: the connection could take it)."""
+    (one private address among public ones is enough to refuse: the connection could take it). A name
+    that does not resolve now is a connection error (retried later), not a refusal."""
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as error:
-        raise Refused(f"{host} does not resolve") from error
+        raise requests.ConnectionError(f"{host} does not resolve now") from error
     addresses = [info[4][0] for info in found]
-    if getattr(settings, "OUTWARD_LOCAL", False):
-        return addresses[0]
-    for address in addresses:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-        ip = getattr(ip, "ipv4_mapped", None) or ip
-        if not ip.is_global or ip.is_multicast:
-            raise Refused(f"{host} resolves to {address}, an address of this network")
     if not addresses:
-        raise Refused(f"{host} does not resolve")
+        raise requests.ConnectionError(f"{host} does not resolve now")
+    if not getattr(settings, "OUTWARD_LOCAL", False):
+        for address in addresses:
+            if not _public(ipaddress.ip_address(address.split("%", 1)[0])):
+                raise Refused(f"{host} resolves to {address}, an address of this network")
     return addresses[0]
+
+
+# IPv6 prefixes that carry an IPv4 address a gateway may reach (NAT64, 6to4, Teredo, the old
+# IPv4-compatible form): never taken, whatever the IPv4 inside.
+CARRIERS = [ipaddress.ip_network(n) for n in ("64:ff9b::/96", "64:ff9b:1::/48", "2002::/16", "2001::/32", "::/96")]
+
+
+def _public(ip) -> bool:
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return _public(ip.ipv4_mapped)
+        if any(ip in network for network in CARRIERS):
+            return False
+    return ip.is_global and not ip.is_multicast
 
 
 class _Checked:

@@ -127,6 +127,7 @@ def post_send(post_id: int) -> None:
             return
         hook = post.hook
         address = settings.DISCORD_API_ORIGIN.rstrip("/") + "/api/webhooks/" + hook.url.split("/webhooks/", 1)[1]
+        refused = False
         try:
             answer = outward.Session(HOSTS).post(address, json={"content": post.content,
                                                                 "allowed_mentions": {"parse": []}}, timeout=10)
@@ -138,8 +139,6 @@ def post_send(post_id: int) -> None:
             post.failure = "address refused"
             post.save(update_fields=["failure"])
             refused = True
-        else:
-            refused = False
         if not refused and status is not None and status < 400:
             post.sent_at = hook.posted_at = timezone.now()
             post.save(update_fields=["sent_at"])

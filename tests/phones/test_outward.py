@@ -7,6 +7,7 @@ import json
 import socket
 
 import pytest
+import requests
 from django.core import mail
 from django.test import Client
 
@@ -61,6 +62,7 @@ def subscribe_raw(key, body):
     "https://fcm.googleapis.com:8443/x", "https://fcm.googleapis.com:443@127.0.0.1/x",
     "https://fcm.googleapis.com./x", "https://fcm.googleapis.com/x#fragment", "//fcm.googleapis.com/x",
     "https://xn--fcm-googleapis-com.example/x", "https://fcm.googleapis.com:abc/x",
+    "https://fcm.googleapis.com/" + "%zz" * 320,  # 987 characters as typed, 1627 as requests sends it
 ])
 def test_an_address_is_taken_only_as_requests_would_send_it(endpoint):
     assert outward.destination(endpoint, push.PUSH_SERVICES) is None
@@ -99,13 +101,32 @@ def test_malformed_subscriptions_are_clear_400s(round_two, vapid, body):
 def test_a_name_that_leads_into_this_network_is_never_connected(dns, settings):
     answers, asked = dns
     for inside in (["127.0.0.1"], ["10.0.0.7"], ["169.254.169.254"], ["::1"], ["::ffff:127.0.0.1"],
-                   ["93.184.216.34", "192.168.1.1"], ["100.64.0.1"], ["0.0.0.0"]):
+                   ["93.184.216.34", "192.168.1.1"], ["100.64.0.1"], ["0.0.0.0"], ["64:ff9b::a00:1"],
+                   ["2002:7f00:1::1"], ["::7f00:1"], ["2001:0:4136:e378:8000:63bf:3fff:fdd2"]):
         answers["fcm.googleapis.com"] = inside
         with pytest.raises(outward.Refused):
             outward.Session(push.PUSH_SERVICES).post("https://fcm.googleapis.com/fcm/send/x", data=b"", timeout=2)
-    assert asked.count("fcm.googleapis.com") == 8
-    answers["fcm.googleapis.com"] = ["93.184.216.34"]
+    assert asked.count("fcm.googleapis.com") == 12
+    answers["fcm.googleapis.com"] = ["93.184.216.34", "2a00:1450:4007:80c::200a"]
     assert outward.public_address("fcm.googleapis.com", 443) == "93.184.216.34"
+
+
+def test_a_name_that_does_not_resolve_now_is_a_connection_error_to_retry(dns):
+    """A DNS hiccup is not a refusal: push and Discord retry a requests error, never a refusal."""
+    with pytest.raises(requests.ConnectionError):
+        outward.Session(push.PUSH_SERVICES).post("https://fcm.googleapis.com/fcm/send/x", data=b"", timeout=2)
+
+
+def test_discord_is_tried_again_after_a_dns_hiccup(round_two, organizer_api, event, dns):
+    organizer = Client()
+    organizer.force_login(Event.objects.get(slug="spring-open").created_by)
+    organizer.post("/console/e/spring-open/phones/", {"discord_webhook": HOOK})
+    for game in Game.objects.filter(round__number=2, player_b__isnull=False):
+        organizer_api.post(f"/api/games/{game.pk}/result/", {"vp_a": 4, "vp_b": 4})
+    organizer_api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
+    post = DiscordPost.objects.get()
+    assert post.failure == "" and post.sent_at is None  # left for beat's next round
+    assert DiscordHook.objects.get().last_failure == "Discord did not answer; trying again"
 
 
 def test_the_connection_goes_to_the_address_checked_not_a_second_lookup(dns, settings):
