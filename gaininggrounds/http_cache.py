@@ -29,7 +29,7 @@ from django.db import transaction
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
 from django.utils import translation
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import add_never_cache_headers, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, parse_http_date_safe
 
 log = logging.getLogger(__name__)
@@ -290,4 +290,14 @@ def _rebuild(stored: dict):
     response = HttpResponse(stored["content"], status=stored["status"])
     for name, value in stored["headers"].items():
         response[name] = value
+    return response
+
+
+def kept_private(response):
+    """A page reached by a secret in its address (a private link, a sign-up's key, a mailed token): never
+    cached, never indexed, never sent on as a referrer. (Not "no-referrer": browsers then send
+    "Origin: null" with the page's forms, which CSRF protection rightly refuses.)"""
+    add_never_cache_headers(response)
+    response["Referrer-Policy"] = "same-origin"
+    response["X-Robots-Tag"] = "noindex, nofollow"
     return response

@@ -17,7 +17,9 @@ from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 
+from notifications.services import plain_text
 from people.models import VerifiedEmail
 from scoring.messages import say
 from scoring.problems import conflict, invalid
@@ -85,14 +87,18 @@ def account_for(token: str):
     return user
 
 
-def verification_mail(user) -> bool:
-    """The link, to the account's address, in the language now active. Sent at once, as a password reset
-    is; a mail server that fails is logged and said (False), and the account's pages send it again."""
+def verification_mail(user, *, back: str = "") -> bool:
+    """The link, to the account's address, in the language now active, leading back (`back`, a path of
+    this site) once confirmed. Sent at once, as a password reset is; a mail server that fails is logged
+    and said (False), and the account's pages send it again. Its text is plain_text's: a username such as
+    `www.prize.example` is no link in the mail."""
     link = settings.SITE_URL.rstrip("/") + reverse("accounts:verify", args=[token_for(user)])
+    if back.startswith("/") and not back.startswith("//"):
+        link += "?" + urlencode({"next": back})
     body = render_to_string("accounts/verify_email.txt", {"user": user, "link": link, "days": lifetime_days()})
     subject, _, text = body.strip().partition("\n")
     try:
-        send_mail(subject.strip(), text.strip() + "\n", None, [user.email])
+        send_mail(plain_text(subject.strip()), plain_text(text.strip()) + "\n", None, [user.email])
     except Exception:  # SMTP, DNS, a refused address: the account stands, the mail is asked for again
         log.exception("verification mail to account %s not sent", user.pk)
         return False

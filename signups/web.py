@@ -4,12 +4,11 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from gaininggrounds.http_cache import public_cache
+from gaininggrounds.http_cache import kept_private, public_cache
 from people import verification
 from scoring.problems import DomainError
 from signups import services
@@ -62,15 +61,6 @@ def signup_page(request, slug):
     if user is None:
         return render(request, "signups/check_mail.html", {"event": event, "email": data["email"]})
     return redirect("signups:signup", signup.key)
-
-
-def kept_private(response):
-    """A page reached by a secret in its address (a sign-up's key, a confirmation token, the private link it
-    shows): never cached, never sent on as a referrer, never indexed, as the player's private page."""
-    add_never_cache_headers(response)
-    response["Referrer-Policy"] = "same-origin"
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    return response
 
 
 def confirm_page(request, token):

@@ -15,7 +15,7 @@ from people import verification
 from people.models import VerifiedEmail
 
 PASSWORD = "a-long-Malifaux-pass"
-VERIFY = re.compile(r"https?://[^/\s]+(/accounts/verify/\S+/)")
+VERIFY = re.compile(r"https?://[^/\s]+(/accounts/verify/\S+/(?:\?next=\S+)?)")
 
 
 def made(person: Client, name: str, email: str):
@@ -31,11 +31,17 @@ def test_a_new_account_is_mailed_a_link_that_proves_its_address_by_its_button_on
     assert sent.to == ["Zoe@Example.org"] and sent.subject == "Confirm your email address" and '“zoe”' in sent.body
     link = VERIFY.search(sent.body).group(1)
     assert "zoe@example.org" not in link.lower()  # no address in clear in a link
-    stranger = Client()  # the mailbox's owner, signed in or not; a mail scanner reads the page only
+    stranger = Client()  # the mailbox's owner, who may never have made the account; a mail scanner
     page = stranger.get(link)
     assert page.status_code == 200 and "Zoe@Example.org" in page.content.decode() and not verification.is_verified(zoe)
     assert page["Cache-Control"].startswith("max-age=0") and page["X-Robots-Tag"] == "noindex, nofollow"
-    assert stranger.post(link).status_code == 302 and verification.is_verified(zoe)
+    assert "Sign in as “zoe”" in page.content.decode() and "<form method=\"post\">" not in page.content.decode()
+    assert stranger.post(link).status_code == 403 and not verification.is_verified(zoe)
+    other = Client()
+    made(other, "vic", "vic@example.org")
+    assert other.post(link).status_code == 403 and not verification.is_verified(zoe)  # another account's session
+    assert "Confirm this address for my account" in person.get(link).content.decode()
+    assert person.post(link).status_code == 302 and verification.is_verified(zoe)
     assert VerifiedEmail.objects.get(user=zoe).email == "zoe@example.org"
     assert "/accounts/verify/" not in person.get("/accounts/").content.decode()  # no more asking
 
@@ -60,7 +66,7 @@ def test_a_link_proves_nothing_once_altered_expired_or_for_an_address_changed_si
 
 
 def test_the_link_is_sent_again_from_the_accounts_pages_within_limits(db, settings):
-    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "reset_account": "1/hour"}
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "reset_account": "2/hour"}  # the account's own mail, one more
     person = Client()
     made(person, "zoe", "zoe@example.org")
     for page in ("/accounts/", "/accounts/profile/"):
@@ -72,7 +78,8 @@ def test_the_link_is_sent_again_from_the_accounts_pages_within_limits(db, settin
     assert answer.redirect_chain[-1][0] == "/accounts/"  # never sent off the site
     assert "Too many links were asked for: try again in 60 minutes." in answer.content.decode()
     assert len(mail.outbox) == 2  # the account's own, then one asked for: the second was refused
-    person.post(VERIFY.search(mail.outbox[-1].body).group(1))
+    back = person.post(VERIFY.search(mail.outbox[-1].body).group(1), follow=True)
+    assert back.redirect_chain[-1][0] == "/accounts/profile/"  # back where the link was asked for
     done = person.post("/accounts/verify/", follow=True).content.decode()
     assert "Your email address is confirmed already." in done and len(mail.outbox) == 2
     assert Client().post("/accounts/verify/").status_code == 302 and len(mail.outbox) == 2  # signed in only
@@ -121,3 +128,12 @@ def test_accounts_made_before_start_unproven_but_the_sites_staff():
     executor.migrate(executor.loader.graph.leaf_nodes())
     proven = dict(VerifiedEmail.objects.values_list("user__username", "email"))
     assert proven == {"staff": "staff@example.org", "root": "root@example.org"}
+
+
+def test_a_username_that_reads_as_an_address_is_no_link_in_the_mail(db):
+    """Anyone may mail anyone's address a link by making an account with it: the username they chose must
+    not become a second, foreign link in a mail sent from the site."""
+    made(Client(), "www.claim-your-prize.example", "vic@example.org")
+    (sent,) = mail.outbox
+    assert "www.claim" not in sent.body and "www[.]claim-your-prize.example" in sent.body
+    assert VERIFY.search(sent.body)  # the site's own link stays one

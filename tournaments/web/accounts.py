@@ -7,12 +7,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import add_never_cache_headers
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from gaininggrounds.http_cache import kept_private
 from people import links, verification
 from people import services as people
 from people.models import PendingLink, Person
@@ -39,10 +39,23 @@ def signup(request):
         user = form.save(commit=False)
         user.email = form.cleaned_data["email"]
         user.save()
-        _link_sent(request, user, verification.verification_mail(user))
         login(request, user)
+        if _mail_wait(request, user) is None:  # else the account stands, and its pages offer the link again
+            _link_sent(request, user, verification.verification_mail(user))
         return redirect("accounts:my-events")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def _mail_wait(request, user) -> float | None:
+    """The confirmation mail is limited as a password reset is, per client address and per address mailed
+    (counted apart from the resets): each sends a mail, and nobody may flood an inbox through us."""
+    return attempt_wait(("reset_address", client_address(request.META)),
+                        ("reset_account", "verify:" + verification.email_key(user.email)))
+
+
+def _safe_next(request, back: str, default: str) -> str:
+    return back if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                   require_https=request.is_secure()) else default
 
 
 def _link_sent(request, user, sent: bool) -> None:
@@ -57,48 +70,44 @@ def _link_sent(request, user, sent: bool) -> None:
 @login_required
 @require_POST
 def verify_send(request):
-    """The confirmation link again, from the account's pages or an event's sign-up page. Limited as a
-    password reset is, per client address and per address mailed (counted apart from the resets): each try
-    sends a mail, and an unlimited button would let anyone flood an inbox through us."""
-    user, back = request.user, request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
-        back = reverse("accounts:my-events")
+    """The confirmation link again, from the account's pages or an event's sign-up page (where following
+    it leads back, `next`)."""
+    user = request.user
+    back = _safe_next(request, request.POST.get("next", ""), reverse("accounts:my-events"))
     if not verification.needs_verifying(user):
         messages.success(request, _("Your email address is confirmed already."))
         return redirect(back)
-    if (wait := attempt_wait(("reset_address", client_address(request.META)),
-                             ("reset_account", "verify:" + verification.email_key(user.email)))) is not None:
+    if (wait := _mail_wait(request, user)) is not None:
         messages.error(request, ngettext(
             "Too many links were asked for: try again in %(minutes)s minute.",
             "Too many links were asked for: try again in %(minutes)s minutes.",
             minutes(wait)) % {"minutes": minutes(wait)})
         return redirect(back)
-    _link_sent(request, user, verification.verification_mail(user))
+    _link_sent(request, user, verification.verification_mail(user, back=back))
     return redirect(back)
 
 
 def verify(request, token):
-    """The mailed link. GET only shows the account and address with a button: mail scanners follow links,
-    and an address must not be proven by one (least of all someone else's, typed into a stranger's
-    account). Reached by a secret in its address: never cached, indexed or sent on as a referrer."""
+    """The mailed link. It proves the address only to its account's holder, signed in: a mailbox's owner
+    who never made the account ("Yes, this is my address") must not prove it for the stranger who typed
+    it. GET only shows the account, the address and the button (mail scanners follow links); signed out
+    or as another account, it asks to sign in as the account. Reached by a secret in its address: never
+    cached, indexed or sent on as a referrer."""
     try:
         account = verification.account_for(token)
     except DomainError as error:
-        return _private(render(request, "accounts/verify.html", {"error": str(error)}, status=404))
-    if request.method == "POST":
+        return kept_private(render(request, "accounts/verify.html", {"error": str(error)}, status=404))
+    own = request.user.is_authenticated and request.user.pk == account.pk
+    back = _safe_next(request, request.GET.get("next", ""), reverse("accounts:my-events"))
+    if request.method == "POST" and own:
         verification.verified(account)
         messages.success(request, _("Your email address is confirmed: you can sign up for events with your "
                                     "account."))
-        return redirect("accounts:my-events")
-    return _private(render(request, "accounts/verify.html", {"account": account}))
-
-
-def _private(response):
-    add_never_cache_headers(response)
-    response["Referrer-Policy"] = "same-origin"
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    return response
+        return redirect(back)
+    return kept_private(render(request, "accounts/verify.html", {
+        "account": account, "own": own, "signed_in_as": request.user if request.user.is_authenticated else None,
+        "sign_in": reverse("accounts:login") + "?" + urlencode({"next": request.get_full_path()})},
+        status=403 if request.method == "POST" else 200))
 
 
 class PasswordResetConfirm(auth_views.PasswordResetConfirmView):

@@ -12,6 +12,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 
 from gaininggrounds import logs, pwa
+from gaininggrounds.http_cache import kept_private
 from gaininggrounds.params import whole_number
 from notifications.web import player_kinds, push_offer
 from people.models import PendingLink
@@ -95,12 +96,7 @@ def private_page(request, key):
         # reach their sign-up (its crew list).
         **_before_the_day(event, player, games),
     })
-    add_never_cache_headers(response)
-    # The key is in the address: never sent to another site. (Not "no-referrer": browsers then send
-    # "Origin: null" with the page's forms, which CSRF protection rightly refuses.)
-    response["Referrer-Policy"] = "same-origin"
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    return response
+    return kept_private(response)  # the key is in the address
 
 
 def _said(request, problem: str) -> None:
