@@ -1,6 +1,8 @@
 """A complete event as JSON: players, rounds, games, results, players' pending versions and the audit
-trail (restored by `tournaments.restore`). Ids are replaced by references inside the file, so a backup
-restores as a new event next to the others (or on another server); accounts are matched by username.
+trail (restored by `tournaments.restore`), and the sections other apps register (teams, the run-up, the
+trackers; docs/console.md says what a backup holds and leaves out, and why). Ids are replaced by references
+inside the file, so a backup restores as a new event next to the others (or on another server); accounts
+are named by username, and a restore only asks them (people's pending links).
 Votes travel as tallies (who voted, how many votes each player got), never who voted for whom: a backup
 is a file handed around, and the ballot is secret.
 

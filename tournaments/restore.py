@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import astuple
-from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db import DataError, IntegrityError, models
+from django.db import DataError, IntegrityError
 from django.utils import timezone
 
 from audit.models import AuditRecord
@@ -33,9 +32,12 @@ from tournaments.backup_format import (
     ROUND_FIELDS,
     SECTIONS,
     VERSION_FIELDS,
+    BackupError,
     in_range,
-    row_checked,
+    need,
+    row_of,
     too_big,
+    value_of,
 )
 from tournaments.models import (
     AwardVote,
@@ -57,13 +59,7 @@ from tournaments.signals import ENTRY_RESTORED, EVENT_RESTORED
 from tournaments.standings import TIEBREAKS
 
 KEY_SHAPE = re.compile(rf"[A-Za-z0-9_-]{{{len(new_player_key())},64}}")
-# What each kind of column takes from JSON (bool first: to Python, true is a number too).
-JSON_KINDS = ((models.BooleanField, bool), (models.IntegerField, int), (models.DateField, str), (models.CharField, str))
-WORDS = {bool: "true or false", int: "a whole number", str: "text", list: "a list", dict: "an object"}
-
-
-class BackupError(ValueError):
-    """The file is not an event backup this version can read."""
+_need, _of, _in_range = need, value_of, in_range  # the format's checks, each a BackupError saying where
 
 
 class _Restore:
@@ -119,18 +115,6 @@ def _write(restore: _Restore) -> None:
     announce(event, EVENT_RESTORED)
 
 
-def _need(ok, where: str, problem: str) -> None:
-    if not ok:
-        raise BackupError(f"{where}: {problem}")
-
-
-def _of(value, where: str, kind: type, *, null: bool = False):
-    """`value` when JSON gave it as `kind` (or null, when allowed); true is no number here."""
-    _need((null and value is None) or (isinstance(value, kind) and not (kind is int and isinstance(value, bool))),
-          where, f"{WORDS.get(kind, 'a value')}{' (or null)' if null else ''} is expected")
-    return value
-
-
 def _entries(data: dict, key: str, where: str, *, optional: bool = False) -> list[tuple[str, dict]]:
     """The objects listed under `key`, each with where it is; an optional list (newer than some backups)."""
     where = f"{where}.{key}" if where else key
@@ -146,35 +130,15 @@ def _ref(value, where: str, known: dict | None = None, *, null: bool = False) ->
 
 
 def _row(model, data: dict, names, where: str, later=LATER_FIELDS, **links):
-    """An unsaved row of `model` as its field checks accept it (kind, length, choices, dates, ranges):
-    SQLite would store a 100,000-character name, PostgreSQL refuse it mid-restore."""
-    values = {}
-    for name in names:
-        if name not in data:
-            _need(name in later, where, f"{name!r} is missing")
-            continue
-        column = model._meta.get_field(name)
-        kind = next((k for cls, k in JSON_KINDS if isinstance(column, cls)), object)
-        if isinstance(column, models.JSONField) and not column.null:
-            kind = type(column.get_default())  # a list or an object, as the app reads it
-        values[name] = _of(data[name], f"{where}.{name}", kind, null=column.null)
-    row = model(**values, **links)
-    try:
-        row_checked(row, where, values)  # each integer column's range too, on any database
-    except ValueError as error:
-        raise BackupError(str(error))
-    for name in (name for name in values if isinstance(model._meta.get_field(name), models.DateTimeField)):
-        value = getattr(row, name)  # "" skipped the field's checks (blank); a time needs its zone
-        _need(value is None or (isinstance(value, datetime) and timezone.is_aware(value)), f"{where}.{name}",
-              "a date and time with its time zone is expected")
-    return row
+    return row_of(model, data, names, where, later, **links)
 
 
 def _read(data, organizer) -> _Restore:
     """The whole file checked, as unsaved rows. First what no column stores, anywhere in it (JSON fields
     too): NaN or Infinity, a lone surrogate, a NUL, nesting deeper than Python writes back."""
     _need(isinstance(data, dict) and data.get("format") == FORMAT and type(data.get("version")) is int
-          and data["version"] in READABLE, "file", f"not a {FORMAT} backup of version 1 or 2")
+          and data["version"] in READABLE, "file", f"not a {FORMAT} backup of version "
+          f"{', '.join(map(str, READABLE[:-1]))} or {READABLE[-1]}")
     try:
         text = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError, RecursionError) as error:  # a UnicodeEncodeError is a ValueError
@@ -242,12 +206,6 @@ def _settings_checked(event: Event) -> None:
     for table in event.unavailable_tables:
         _in_range(table, 1, TABLE_NUMBER_MAX, "event.unavailable_tables[]")
 
-
-def _in_range(value, low: int, high: int, where: str) -> int:
-    try:
-        return in_range(value, low, high, where)
-    except ValueError as error:
-        raise BackupError(str(error))
 
 
 def _players(data: dict, restore: _Restore, links: list) -> dict[int, Player]:

@@ -1,5 +1,5 @@
 """Every number in a backup is range-checked before anything is written: a number no column holds (in any
-section: the tournament's rows, the teams, the run-up, the tracker) is a BackupError naming where it is,
+section: the tournament's rows, the teams, the run-up, the trackers) is a BackupError naming where it is,
 never a traceback, and leaves no row; one that fits restores an event the app reads."""
 import copy
 import json
@@ -7,27 +7,22 @@ import random
 
 import pytest
 from django.core.management import CommandError, call_command
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from teams import rounds
 from teams import selectors as team_selectors
 from teams.models import TeamMatch
+from tests.api.backup_events import every_row, whole_event
 from tests.api.test_backup_checks import backup  # noqa: F401 (the individual event's file, a fixture)
-from tests.factories import db_state, make_user
+from tests.factories import make_user
 from tests.profiles import examples
 from tests.teams.test_team_event import captains_choose, team_event
 from tournaments import selectors
 from tournaments.backup import BackupError, export_event, import_event
-from tracker.models import Tracker
 
 BEYOND = (10 ** 30, -(10 ** 30), 2 ** 63, -(2 ** 63) - 1)  # beyond any column, any database
 EDGES = (*BEYOND, 2 ** 63 - 1, 2 ** 31, 2 ** 15, 40_000, 10_001, -1, -32_769, 0)
-
-
-def every_row():
-    """db_state() and the trackers' rows (an app db_state does not read)."""
-    return {**db_state(), "tracker": list(Tracker.objects.order_by("pk").values())}
 
 
 def numbers(value, path=()):
@@ -70,6 +65,12 @@ def team_backup(db):
     return data
 
 
+@pytest.fixture
+def whole_backup(db):
+    """A whole event's file: the run-up, a team event's round, a tracker with lines and an objection."""
+    return whole_event()[1]
+
+
 def test_the_command_refuses_a_lineup_step_of_a_huge_order(team_backup, tmp_path):
     """The reproduction: `order` 10**30 ended in an OverflowError traceback."""
     team_backup["teams"]["matches"][0]["steps"][0]["order"] = 10 ** 30
@@ -82,7 +83,7 @@ def test_the_command_refuses_a_lineup_step_of_a_huge_order(team_backup, tmp_path
     assert every_row() == before
 
 
-@pytest.mark.parametrize("which", ["backup", "team_backup"])
+@pytest.mark.parametrize("which", ["backup", "team_backup", "whole_backup"])
 def test_every_number_beyond_any_column_is_refused_where_it_is(request, which):
     """Each number of the file in turn, made 10**30: refused, naming that place; nothing written."""
     data = request.getfixturevalue(which)
@@ -146,14 +147,16 @@ def restores_or_refuses(data):
 @settings(max_examples=examples(120), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
-def test_numbers_made_huge_or_negative_restore_or_are_refused_cleanly(backup, team_backup, data):  # noqa: F811
-    """One to three numbers anywhere in a real file (the individual event's or the team event's) made
-    huge, negative or at a column's edge: a restore or a clean refusal, never a traceback; a number no
-    column holds is always refused."""
-    mutated = copy.deepcopy(data.draw(st.sampled_from([backup, team_backup])))
+def test_numbers_made_huge_or_negative_restore_or_are_refused_cleanly(backup, team_backup, whole_backup,  # noqa: F811
+                                                                       data):
+    """One to three numbers anywhere in a real file (an individual event's, a team event's, a whole event's
+    with its run-up and trackers) made huge, negative or at a column's edge: a restore or a clean refusal,
+    never a traceback; a number no column holds is always refused."""
+    mutated = copy.deepcopy(data.draw(st.sampled_from([backup, team_backup, whole_backup])))
     for _ in range(data.draw(st.integers(1, 3))):
         path = data.draw(st.sampled_from(list(numbers(mutated))))
         mutated = changed(mutated, path, data.draw(st.sampled_from(EDGES) | st.integers(-(2 ** 70), 2 ** 70)))
     restored = restores_or_refuses(mutated)
+    event("restored" if restored else "refused")
     beyond = [path for path in numbers(mutated) if not -(2 ** 63) <= value_at(mutated, path) < 2 ** 63]
     assert restored is None or not beyond, beyond
