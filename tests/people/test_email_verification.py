@@ -137,3 +137,28 @@ def test_a_username_that_reads_as_an_address_is_no_link_in_the_mail(db):
     (sent,) = mail.outbox
     assert "www.claim" not in sent.body and "www[.]claim-your-prize.example" in sent.body
     assert VERIFY.search(sent.body)  # the site's own link stays one
+
+
+def test_a_mistyped_address_is_changed_with_the_password_and_proven_again(db):
+    """The way out of a typo: the new address, with the account's password (a session left open is not
+    enough: the address is where a password reset goes), then its own link; the old one proves nothing."""
+    person = Client()
+    zoe = made(person, "zoe", "zoe@exmaple.org")
+    old_link = VERIFY.search(mail.outbox[0].body).group(1)
+    wrong = person.post("/accounts/email/", {"email": "zoe@example.org", "password": "not-it"})
+    assert wrong.status_code == 400 and "That is not your password." in wrong.content.decode()
+    same = person.post("/accounts/email/", {"email": "ZOE@exmaple.org", "password": PASSWORD})
+    assert same.status_code == 400 and "That is your address already." in same.content.decode()
+    bad = person.post("/accounts/email/", {"email": "not an address", "password": PASSWORD})
+    assert bad.status_code == 400
+    zoe.refresh_from_db()
+    assert zoe.email == "zoe@exmaple.org" and len(mail.outbox) == 1  # refused: nothing changed, nothing sent
+    done = person.post("/accounts/email/", {"email": "zoe@example.org", "password": PASSWORD}, follow=True)
+    zoe.refresh_from_db()
+    assert zoe.email == "zoe@example.org" and not verification.is_verified(zoe)
+    assert "We sent a link to zoe@example.org" in done.content.decode()
+    assert mail.outbox[-1].to == ["zoe@example.org"]
+    assert person.post(old_link).status_code == 404 and not verification.is_verified(zoe)
+    back = person.post(VERIFY.search(mail.outbox[-1].body).group(1), follow=True)
+    assert back.redirect_chain[-1][0] == "/accounts/profile/" and verification.is_verified(zoe)
+    assert Client().post("/accounts/email/", {"email": "x@example.org", "password": PASSWORD}).status_code == 302

@@ -18,7 +18,7 @@ from people import services as people
 from people.models import PendingLink, Person
 from scoring.problems import DomainError
 from tournaments.access import attempt_wait, client_address
-from tournaments.web.forms import ProfileForm, SignUpForm, show_problems
+from tournaments.web.forms import EmailForm, ProfileForm, SignUpForm, show_problems
 
 
 def minutes(wait: float) -> int:
@@ -174,9 +174,35 @@ def my_profile(request):
             people.person_hide(person=person, hidden=data["hidden"], by=request.user)
             messages.success(request, _("Profile saved."))
             return redirect("accounts:profile")
-    return render(request, "accounts/profile.html", {"form": form, "person": person,
-                                                     "links": links.links_awaiting(request.user),
-                                                     "unverified": verification.needs_verifying(request.user)})
+    return _profile(request, form, person, EmailForm(request=request))
+
+
+def _profile(request, form, person, email_form, status=200):
+    return render(request, "accounts/profile.html", {
+        "form": form, "person": person, "email_form": email_form, "links": links.links_awaiting(request.user),
+        "unverified": verification.needs_verifying(request.user)}, status=status)
+
+
+@login_required
+@require_POST
+def email_change(request):
+    """A new address for the account, with its password: unproven until its link is followed (mailed now,
+    within the confirmation mails' limits), so nothing trusts it meanwhile."""
+    user, email_form = request.user, EmailForm(request.POST, request=request)
+    if not email_form.is_valid():
+        person = Person.objects.filter(user=user).first()
+        initial = {"name": person.name if person else user.get_username()[:100]}
+        return _profile(request, ProfileForm(initial=initial), person, email_form, status=400)
+    user.email = email_form.cleaned_data["email"].strip()
+    user.save(update_fields=["email"])
+    if (wait := _mail_wait(request, user)) is None:
+        _link_sent(request, user, verification.verification_mail(user, back=reverse("accounts:profile")))
+    else:
+        messages.error(request, ngettext(
+            "Too many links were asked for: try again in %(minutes)s minute.",
+            "Too many links were asked for: try again in %(minutes)s minutes.",
+            minutes(wait)) % {"minutes": minutes(wait)})
+    return redirect("accounts:profile")
 
 
 @login_required

@@ -5,6 +5,7 @@ import io
 
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import authenticate
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -209,6 +210,39 @@ class SignUpForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+
+class EmailForm(forms.Form):
+    """The account's address, changed (a typo, a new mailbox) with its password: the address is where a
+    password reset goes, so a session left open must not be enough to take the account. The password is
+    checked as a sign-in is (SignInLimit's counting, Django's authenticate)."""
+
+    email = forms.EmailField(label=_("New email address"), max_length=254)
+    password = forms.CharField(label=_("Your password"), strip=False, widget=forms.PasswordInput)
+
+    def __init__(self, *args, request, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.request = request
+
+    def clean(self):
+        data = super().clean()
+        user = self.request.user
+        if "email" not in data or "password" not in data:
+            return data
+        if (wait := signin_hold(self.request, user.get_username())) is not None:
+            minutes = max(1, round(wait / 60))
+            raise forms.ValidationError(ngettext(
+                "Too many failed sign-ins for this account or from this address: try again in %(minutes)s minute.",
+                "Too many failed sign-ins for this account or from this address: try again in %(minutes)s "
+                "minutes.", minutes) % {"minutes": minutes}, code="throttled")
+        try:
+            if authenticate(self.request, username=user.get_username(), password=data["password"]) is None:
+                self.add_error("password", _("That is not your password."))
+        finally:
+            signin_settle(self.request)
+        if data["email"].strip().lower() == (user.email or "").strip().lower():
+            self.add_error("email", _("That is your address already."))
+        return data
 
 
 class ProfileForm(forms.Form):

@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/profile/", accounts.my_profile, name="profile"),
     path("accounts/profile/links/<int:link_id>/", accounts.link_answer, name="link-answer"),
     path("accounts/verify/", accounts.verify_send, name="verify-send"),
+    path("accounts/email/", accounts.email_change, name="email"),
     path("accounts/verify/<str:token>/", accounts.verify, name="verify"),
     path("accounts/password-reset/", accounts.PasswordReset.as_view(
         success_url=reverse_lazy("accounts:password_reset_done")), name="password_reset"),
