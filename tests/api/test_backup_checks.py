@@ -197,9 +197,15 @@ ODD_VALUES = st.sampled_from([None, "", LONG, 0, -1, 2 ** 70, True, 1.5, [], {},
 def test_a_mutated_backup_restores_or_is_refused_and_changes_nothing(backup, data):
     """Whatever one to three changes do to a good file (a key deleted, a value of another kind, a huge
     text), a restore gives an event or a BackupError, and a refused one leaves no row behind."""
+    restores_or_refuses_whole(data, backup, lambda mutated: list(paths(mutated))[1:], db_state)
+
+
+def restores_or_refuses_whole(data, backup, places, rows) -> None:
+    """One to three changes at `places(file)` (a key deleted, or an odd value written there), then a restore:
+    an event that exports again, or a BackupError with `rows()` as before."""
     mutated = copy.deepcopy(backup)
     for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from(list(paths(mutated))[1:]))
+        path = data.draw(st.sampled_from(places(mutated)))
         parent = mutated
         for key in path[:-1]:
             parent = parent[key]
@@ -207,11 +213,11 @@ def test_a_mutated_backup_restores_or_is_refused_and_changes_nothing(backup, dat
             del parent[path[-1]]
         else:
             parent[path[-1]] = data.draw(ODD_VALUES)
-    before = db_state()
+    before = rows()
     try:
         restored = import_event(mutated)
     except BackupError:
-        assert db_state() == before
+        assert rows() == before
     else:
         assert export_event(restored)["players"]
 

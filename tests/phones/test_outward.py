@@ -16,6 +16,7 @@ from notifications import discord, push, services
 from notifications.models import DiscordHook, DiscordPost, Push, PushSubscription
 from notifications.services import plain_text
 from tests.phones.receivers import Browser, Receiver
+from tests.phones.test_push import publish_round_three
 from tournaments.models import Event, Game, Player
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
@@ -118,12 +119,8 @@ def test_a_name_that_does_not_resolve_now_is_a_connection_error_to_retry(dns):
 
 
 def test_discord_is_tried_again_after_a_dns_hiccup(round_two, organizer_api, event, dns):
-    organizer = Client()
-    organizer.force_login(Event.objects.get(slug="spring-open").created_by)
-    organizer.post("/console/e/spring-open/phones/", {"discord_webhook": HOOK})
-    for game in Game.objects.filter(round__number=2, player_b__isnull=False):
-        organizer_api.post(f"/api/games/{game.pk}/result/", {"vp_a": 4, "vp_b": 4})
-    organizer_api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
+    hooked()
+    publish_round_three(organizer_api, event["id"])
     post = DiscordPost.objects.get()
     assert post.failure == "" and post.sent_at is None  # left for beat's next round
     assert DiscordHook.objects.get().last_failure == "Discord did not answer; trying again"
@@ -153,9 +150,7 @@ def test_a_push_whose_service_now_resolves_inside_is_given_up_not_sent(round_two
          "kinds": ["round"]}))
     assert response.status_code == 200
     answers["fcm.googleapis.com"] = ["127.0.0.1"]
-    for game in Game.objects.filter(round__number=2, player_b__isnull=False):
-        organizer_api.post(f"/api/games/{game.pk}/result/", {"vp_a": 4, "vp_b": 4})
-    assert organizer_api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})[0] == 201
+    publish_round_three(organizer_api, event["id"])
     assert Push.objects.get().failure == "push service address refused" and Push.objects.get().sent_at is None
 
 
@@ -163,23 +158,24 @@ def test_a_subscription_kept_from_a_looser_rule_is_dropped_unsent(round_two, org
     kept = PushSubscription.objects.create(event=round_two.round.event, player=round_two.player_a, kinds=["round"],
                                            endpoint="https://127.0.0.1\\.fcm.googleapis.com/x", language="en",
                                            **KEYS)
-    for game in Game.objects.filter(round__number=2, player_b__isnull=False):
-        organizer_api.post(f"/api/games/{game.pk}/result/", {"vp_a": 4, "vp_b": 4})
-    organizer_api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
+    publish_round_three(organizer_api, event["id"])
     assert not PushSubscription.objects.filter(pk=kept.pk).exists()
 
 
 def test_discord_is_never_posted_to_inside_this_network(round_two, organizer_api, event, dns, settings):
     answers, _ = dns
     answers["discord.com"] = ["10.1.2.3"]
+    hooked()
+    publish_round_three(organizer_api, event["id"])
+    assert DiscordPost.objects.get().failure == "address refused"
+    assert DiscordHook.objects.get().last_failure == "Discord's address did not lead to Discord: not posted."
+
+
+def hooked():
+    """The Spring Open's organizer pastes the Discord webhook."""
     organizer = Client()
     organizer.force_login(Event.objects.get(slug="spring-open").created_by)
     organizer.post("/console/e/spring-open/phones/", {"discord_webhook": HOOK})
-    for game in Game.objects.filter(round__number=2, player_b__isnull=False):
-        organizer_api.post(f"/api/games/{game.pk}/result/", {"vp_a": 4, "vp_b": 4})
-    organizer_api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
-    assert DiscordPost.objects.get().failure == "address refused"
-    assert DiscordHook.objects.get().last_failure == "Discord's address did not lead to Discord: not posted."
 
 
 PHISH = "[Claim your prize](https://phish.example/claim) <@123> @everyone **x**"
@@ -190,12 +186,8 @@ def test_names_reach_discord_as_text(round_two, organizer_api, event, settings):
     settings.DISCORD_API_ORIGIN, settings.OUTWARD_LOCAL = receiver.url, True
     try:
         Player.objects.filter(pk=round_two.player_a_id).update(name=PHISH)
-        organizer = Client()
-        organizer.force_login(Event.objects.get(slug="spring-open").created_by)
-        organizer.post("/console/e/spring-open/phones/", {"discord_webhook": HOOK})
-        for game in Game.objects.filter(round__number=2, player_b__isnull=False):
-            organizer_api.post(f"/api/games/{game.pk}/result/", {"vp_a": 4, "vp_b": 4})
-        organizer_api.post(f"/api/events/{event['id']}/rounds/", {"seed": 3})
+        hooked()
+        publish_round_three(organizer_api, event["id"])
         content = json.loads(receiver.received[0]["body"])["content"]
     finally:
         receiver.close()

@@ -37,6 +37,14 @@ def show_problems(form: forms.Form, error: DomainError) -> None:
         form.add_error(name if name in form.fields else None, problem.detail)
 
 
+def signin_refused(wait: float) -> forms.ValidationError:
+    minutes = max(1, round(wait / 60))
+    return forms.ValidationError(ngettext(
+        "Too many failed sign-ins for this account or from this address: try again in %(minutes)s minute.",
+        "Too many failed sign-ins for this account or from this address: try again in %(minutes)s "
+        "minutes.", minutes) % {"minutes": minutes}, code="throttled")
+
+
 class SignInLimit:
     """Refuses a password sign-in, before the password is even checked, once the account or the
     address has failed too often (tournaments.access); otherwise holds the attempt while the password is
@@ -45,11 +53,7 @@ class SignInLimit:
     def clean(self):
         wait = signin_hold(self.request, self.data.get("username")) if self.request else None
         if wait is not None:
-            minutes = max(1, round(wait / 60))
-            raise forms.ValidationError(ngettext(
-                "Too many failed sign-ins for this account or from this address: try again in %(minutes)s minute.",
-                "Too many failed sign-ins for this account or from this address: try again in %(minutes)s "
-                "minutes.", minutes) % {"minutes": minutes}, code="throttled")
+            raise signin_refused(wait)
         try:
             return super().clean()
         finally:
@@ -230,11 +234,7 @@ class EmailForm(forms.Form):
         if "email" not in data or "password" not in data:
             return data
         if (wait := signin_hold(self.request, user.get_username())) is not None:
-            minutes = max(1, round(wait / 60))
-            raise forms.ValidationError(ngettext(
-                "Too many failed sign-ins for this account or from this address: try again in %(minutes)s minute.",
-                "Too many failed sign-ins for this account or from this address: try again in %(minutes)s "
-                "minutes.", minutes) % {"minutes": minutes}, code="throttled")
+            raise signin_refused(wait)
         try:
             if authenticate(self.request, username=user.get_username(), password=data["password"]) is None:
                 self.add_error("password", _("That is not your password."))
