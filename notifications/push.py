@@ -100,11 +100,15 @@ def tell(subscriptions, kind: str, about: str, message) -> None:
 
 def push_send(push_id: int) -> None:
     """Send one push once: the row is locked while sending and marked sent with it (a task run twice sends
-    it once). Raises PushUnavailable for the task to retry."""
+    it once); one older than its TTL is given up. Raises PushUnavailable for the task to retry."""
     with transaction.atomic():
         push = Push.objects.select_for_update().select_related("subscription").filter(
             pk=push_id, sent_at=None, failure="").first()
         if push is None:
+            return
+        if push.created_at < timezone.now() - timezone.timedelta(seconds=TTL):  # its task ran late: old news
+            push.failure = "too late to tell"
+            push.save(update_fields=["failure"])
             return
         subscription = push.subscription
         if outward.destination(subscription.endpoint, PUSH_SERVICES) is None:  # kept from before a narrower rule

@@ -1,8 +1,10 @@
 """What sign-ups read: an event's announcement, its places taken and its waitlist."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from zoneinfo import ZoneInfo
+
+from django.utils import timezone
 
 from signups.models import AT_SIGN_UP, BY_DATE, REGISTERED, WAITLISTED, Announcement, SignUp
 from tournaments.models import Event
@@ -49,3 +51,9 @@ def local_time(event: Event, announcement: Announcement, at) -> datetime | None:
     if at is None:
         return None
     return datetime.combine(event.date, at, tzinfo=ZoneInfo(announcement.time_zone))
+
+
+def local_today(announcement: Announcement) -> date:
+    """Today where the event is: a date the announcement gives (crew lists due by) is a date there, whatever
+    the server's own time zone."""
+    return timezone.localdate(timezone=ZoneInfo(announcement.time_zone))

@@ -34,7 +34,7 @@ from signups.models import (
     Announcement,
     SignUp,
 )
-from signups.selectors import announcement_of, lists_asked, places_taken, waitlist
+from signups.selectors import announcement_of, lists_asked, local_today, places_taken, waitlist
 from tournaments import selectors
 from tournaments.models import Event, Player
 from tournaments.services import player_register, player_remove
@@ -222,10 +222,10 @@ def _register(event: Event, signup: SignUp, *, by) -> None:
 
 
 def places_filled(event: Event, *, leaving: int | None = None) -> None:
-    """Give the free places to the waitlist, first come first (an entry removed, the cap raised). Inside
-    the caller's event_change. Someone who can no longer be registered (their name taken since) stays
-    waitlisted for the organizer, and the next one is tried. Nothing moves once the event has started, or
-    when it is cancelled."""
+    """Give the free places to the waitlist, first come first (an entry removed, the cap raised, someone
+    waiting withdrawn). Inside the caller's event_change. Someone who can no longer be registered (their
+    name taken since) stays waitlisted for the organizer, and the next one is tried. Nothing moves once the
+    event has started, or when it is cancelled."""
     announcement = announcement_of(event)
     cap = announcement.cap
     if selectors.latest_round_number(event) or event.finished_at is not None or announcement.cancelled_at:
@@ -281,7 +281,7 @@ def crew_list_set(*, signup: SignUp, crew_list: str) -> SignUp:
     crew_list = crew_list.strip()
     if not lists_asked(announcement):
         raise invalid("lists_not_asked", say("This event does not ask for crew lists."), "crew_list")
-    if announcement.lists_due is not None and timezone.localdate() > announcement.lists_due:
+    if announcement.lists_due is not None and local_today(announcement) > announcement.lists_due:
         raise conflict("lists_closed", say("Crew lists were due by {date}: ask the organizer.",
                                            date=announcement.lists_due.isoformat()))
     if signup.state not in HOLDING:
@@ -317,6 +317,8 @@ def signup_withdraw(*, signup: SignUp, by=None) -> SignUp:
         else:
             withdrawn(signup)
             record(event, by, "signup_withdrawn", after={"name": signup.name, "was": was})
+            if was == WAITLISTED:  # someone whose name was taken leaves: who waited behind them may fit now
+                places_filled(event)
     return signup
 
 

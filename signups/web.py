@@ -3,7 +3,6 @@ confirmation link, and a sign-up's own page with its place and the way to withdr
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,7 +15,7 @@ from signups.calendar import calendar
 from signups.forms import EntryForm
 from signups.listing import upcoming_events
 from signups.models import HOLDING, WITHDRAWN, SignUp
-from signups.selectors import announcement_of, lists_asked, places_taken, position_of, waitlist
+from signups.selectors import announcement_of, lists_asked, local_today, places_taken, position_of, waitlist
 from tournaments.access import attempt_wait, bad_key_wait, client_address, player_for_key
 from tournaments.models import Event
 from tournaments.web.accounts import minutes
@@ -88,7 +87,7 @@ def status_page(request, key):
     signup = _signup_or_404(request, key)
     announcement = announcement_of(signup.event)
     lists_open = (lists_asked(announcement) and signup.state != WITHDRAWN
-                  and (announcement.lists_due is None or timezone.localdate() <= announcement.lists_due))
+                  and (announcement.lists_due is None or local_today(announcement) <= announcement.lists_due))
     return kept_private(render(request, "signups/status.html", {
         "signup": signup, "event": signup.event, "position": position_of(signup), "announcement": announcement,
         "lists_open": lists_open, "paid": paid_word(signup.paid)}))
