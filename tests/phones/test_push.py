@@ -4,16 +4,19 @@ decrypts each message with the subscription's keys and checks the VAPID signatur
 that fails is retried, and one that says the subscription is gone has it removed."""
 import json
 import time
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
 from notifications import push
 from notifications.models import Push, PushSubscription
+from tests.factories import make_user
 from tests.phones.receivers import Browser, Receiver, vapid_claims
 from tournaments import services
-from tournaments.models import Event, Game, Round
+from tournaments.models import Event, Game, Player, Round
 
 ALL = ["round", "reported", "clock", "final"]
 # Real commits: pushes leave after the change commits (transaction.on_commit), as in production; sent in
@@ -172,16 +175,18 @@ def test_a_published_round_reaches_the_phone_encrypted_and_signed(round_two, org
     assert Push.objects.get().sent_at is not None
 
 
+@pytest.mark.parametrize("gone_status", [410, 404])  # gone, or never known (an expired subscription)
 def test_a_failing_push_service_is_retried_and_a_gone_subscription_removed(round_two, organizer_api, event, vapid,
-                                                                          receiver):
-    flaky, gone = receiver(answers=(500, 503, 201)), receiver(answers=(410,))
+                                                                          receiver, gone_status):
+    flaky, gone = receiver(answers=(500, 503, 201)), receiver(answers=(gone_status,))
     ann, bob = round_two.player_a, round_two.player_b
     subscribe(ann, Browser(flaky, "ann"))
     subscribe(bob, Browser(gone, "bob"))
     publish_round_three(organizer_api, event["id"])
     assert [r["path"] for r in flaky.received] == ["/push/ann"] * 3  # two failures, then taken
     assert Push.objects.get(subscription__player=ann).sent_at is not None
-    assert len(gone.received) == 1 and not PushSubscription.objects.filter(player=bob).exists()
+    assert len(gone.received) == 1 and not PushSubscription.objects.filter(player=bob).exists()  # asked once
+    assert not Push.objects.filter(subscription__player=bob).exists()  # its message gone with it, not retried
 
 
 def test_a_push_service_down_for_long_leaves_the_push_pending_never_the_page(round_two, organizer_api, event, vapid,
@@ -191,6 +196,32 @@ def test_a_push_service_down_for_long_leaves_the_push_pending_never_the_page(rou
     publish_round_three(organizer_api, event["id"])  # the organizer's request is answered all the same
     assert len(down.received) == 3
     assert Push.objects.filter(sent_at=None, failure="").count() == 1  # beat queues it again while it is news
+
+
+def test_a_push_older_than_its_time_to_live_is_given_up_never_queued_again(round_two, vapid, receiver):
+    """Pushes left pending (the push service or the broker away): beat's round queues the one still news
+    and gives up the one past its TTL; one whose task runs only after its TTL is given up when sent."""
+    service = receiver()
+    ann, bob = round_two.player_a, round_two.player_b
+    subscribe(ann, Browser(service, "ann"))
+    subscribe(bob, Browser(service, "bob"))
+
+    def pending(player, about, age):
+        made = Push.objects.create(subscription=PushSubscription.objects.get(player=player), about=about,
+                                   title=about, body="", url="/")
+        Push.objects.filter(pk=made.pk).update(created_at=timezone.now() - timedelta(seconds=age))
+        return made
+
+    pending(ann, "news", push.TTL - 120)
+    old = pending(bob, "old", push.TTL + 120)
+    assert push.pending_pushes_enqueue(older_than_seconds=60) == 1
+    assert [r["path"] for r in service.received] == ["/push/ann"]  # the news, sent
+    assert Push.objects.get(pk=old.pk).failure == "too late to tell"
+    assert push.pending_pushes_enqueue(older_than_seconds=60) == 0  # never again
+    late = pending(ann, "late", push.TTL + 120)
+    push.push_send(late.pk)  # queued while it was news, its task running only now (a backlog, retries)
+    assert len(service.received) == 1 and Push.objects.get(pk=late.pk).failure == "too late to tell"
+    assert list(Push.objects.exclude(sent_at=None).values_list("about", flat=True)) == ["news"]
 
 
 def test_the_opponent_is_told_to_confirm_and_only_what_they_chose(round_two, vapid, receiver):
@@ -244,9 +275,30 @@ def test_the_organizer_hears_when_every_result_is_in(round_two, organizer_api, v
 
 
 def test_a_player_cannot_subscribe_as_an_organizer(round_two, vapid, receiver):
-    stranger = Client()
-    response = stranger.post("/console/e/spring-open/phones/push/", "{}", content_type="application/json")
-    assert response.status_code == 302  # sign in first
+    """Ann, signed in with the account her entry is linked to and holding her private link, asks for the
+    organizer's kinds for her phone: refused both ways; a dispute reaches the organizer's phone, not hers."""
+    service = receiver()
+    ann, bob = round_two.player_a, round_two.player_b
+    account = make_user("ann", email="ann@example.org")[0]
+    Player.objects.filter(pk=ann.pk).update(user=account)
+    player = Client()
+    player.force_login(account)
+    assert player.get(f"/p/{ann.key}/").status_code == 200  # her own page, in this session
+    phone = Browser(service, "ann")
+    asked = json.dumps({"subscription": phone.subscription, "kinds": ["dispute", "all_in"]})
+    answer = player.post("/console/e/spring-open/phones/push/", asked, content_type="application/json")
+    assert answer.status_code == 403
+    assert subscribe(ann, phone, kinds=["dispute", "all_in"], client=player).status_code == 400
+    assert not PushSubscription.objects.exists()
+    organizer, desk_user = Client(), Event.objects.get(slug="spring-open").created_by
+    organizer.force_login(desk_user)
+    organizer.post("/console/e/spring-open/phones/push/", json.dumps(
+        {"subscription": Browser(service, "desk").subscription, "kinds": ["dispute", "all_in"]}),
+        content_type="application/json")
+    Client().post(f"/p/{ann.key}/", {"action": "report", "my_vp": 6, "their_vp": 3, "outcome": "played"})
+    Client().post(f"/p/{bob.key}/", {"action": "dispute", "my_vp": 2, "their_vp": 6, "outcome": "played"})
+    assert [r["path"] for r in service.received] == ["/push/desk"]
+    assert list(PushSubscription.objects.values_list("user", "player")) == [(desk_user.pk, None)]
 
 
 def test_the_clock_tells_the_last_turn_and_time_up(round_two, vapid, receiver):

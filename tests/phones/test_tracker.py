@@ -182,18 +182,25 @@ def test_an_m2e_player_sees_what_manifest_costs_this_turn(round_two):
                           st.dictionaries(st.sampled_from(["x", "y"]), st.integers(0, 3), max_size=2)),
                 max_size=12))
 def test_the_report_always_adds_up_to_the_lines(entries):
-    """Whatever lines are kept, the report's totals are the sum of its turns, side by side."""
-    lines = []
+    """Whatever lines are kept (a side's line for a turn typed again replaces it), the report's totals are
+    the test's own: the last figures entered for each side and turn, added up."""
+    lines, kept = [], {}
     for side, turn, strategy, schemes in entries:
         lines = sheet.with_line(lines, {"side": side, "turn": turn, "strategy": strategy, "schemes": schemes,
                                         "by": side, "objection": ""})
+        kept[side, turn] = (strategy, schemes)
     chosen = {"a": [{"scheme": "x"}, {"scheme": "y"}], "b": [{"scheme": "x"}, {"scheme": "y"}]}
     report = sheet.report_of(lines, chosen, 5)
     for side, vp in (("a", report.vp_a), ("b", report.vp_b)):
+        own = {turn: figures for (whose, turn), figures in kept.items() if whose == side}
+        strategy = sum(figures[0] for figures in own.values())
+        schemes = {name: sum(figures[1].get(name, 0) for figures in own.values()) for name in ("x", "y")}
         part = report.breakdown[side]
-        assert vp == part.strategy + sum(s.vp for s in part.schemes)
-        assert part.strategy == sum(t.strategy for t in part.turns)
-        assert len({t.turn for t in part.turns}) == len(part.turns)  # one line per side and turn
+        assert vp == strategy + sum(schemes.values())
+        assert part.strategy == strategy
+        assert {s.scheme: s.vp for s in part.schemes} == schemes
+        assert [(t.turn, t.strategy, t.schemes) for t in part.turns] == [
+            (turn, own[turn][0], {k: v for k, v in own[turn][1].items() if v}) for turn in sorted(own)]
 
 
 def test_the_organizer_sees_which_turn_each_table_is_in_when_time_is_called(round_two):

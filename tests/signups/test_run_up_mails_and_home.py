@@ -5,9 +5,9 @@ from datetime import date, time, timedelta
 from django.utils import timezone
 
 from notifications.models import Notification
-from signups import announcements
+from signups import announcements, services
 from signups.listing import PER_PAGE
-from signups.models import Announcement
+from signups.models import Announcement, SignUp
 from signups.tasks import send_reminders
 from tests.factories import event_made
 from tests.signups.helpers import open_event, signed_up
@@ -90,3 +90,17 @@ def test_a_deadline_passing_moves_the_cached_event_page_on(db, client):
     assert "/sign-up/" not in client.get(f"/e/{event.slug}/").content.decode()
     later = timezone.now() + timedelta(days=1)
     assert announcements.pages_moved_by_the_clock(since=later - timedelta(minutes=6), now=later) == 0
+
+
+def test_the_promoted_mail_is_switched_off_and_the_places_are_given_all_the_same(db):
+    event, organizer = open_event(cap=2)
+    for name in ("Ann", "Bob", "Cid", "Dee", "Eve"):  # Cid, Dee and Eve wait
+        signed_up(event, name)
+    services.signup_withdraw(signup=SignUp.objects.get(event=event, name="Ann"))
+    assert Notification.objects.get(kind="signup_promoted").to == "cid@example.org"  # on unless switched off
+    announcements.announcement_update(event=event, by=organizer, mail_promoted=False)
+    services.signup_withdraw(signup=SignUp.objects.get(event=event, name="Bob"))  # Dee moves up
+    services.signup_promote(signup=SignUp.objects.get(event=event, name="Eve"), by=organizer)  # Eve by hand
+    assert sorted(event.players.values_list("name", flat=True)) == ["Cid", "Dee", "Eve"]
+    assert list(Notification.objects.filter(kind="signup_promoted").values_list("to", flat=True)) == [
+        "cid@example.org"]

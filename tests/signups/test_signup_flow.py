@@ -1,7 +1,8 @@
 """A place before the day: asked for by email (nothing held until the link is followed) or with an
 account, a cap and a waitlist in order, promotion when a place comes free, and every refusal with its
 code."""
-from datetime import timedelta
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.utils import timezone
@@ -217,6 +218,32 @@ def test_crew_lists_are_checked_and_close_at_their_due_date(db):
     with pytest.raises(Conflict) as late:
         services.crew_list_set(signup=SignUp.objects.get(pk=ann.pk), crew_list="Perdita")
     assert code_of(late) == "lists_closed" and SignUp.objects.get(pk=ann.pk).crew_list == "Lady Justice\nJudge"
+
+
+@pytest.mark.parametrize("zone", ["Pacific/Pago_Pago", "Pacific/Kiritimati"])  # UTC-11 and UTC+14
+def test_a_crew_list_is_taken_all_through_its_due_date_where_the_event_is(db, client, monkeypatch, zone):
+    """"Due by 10 March": the 10th is fine until its last minute in the event's time zone, and the 11th is
+    late there, whatever day the server's clock (UTC) says; the page offers the form as the service takes it."""
+    event, organizer = open_event(date=date(2027, 3, 14))
+    due = date(2027, 3, 10)
+    announcements.announcement_update(event=event, by=organizer, time_zone=zone, crew_lists="by_date",
+                                      lists_due=due)
+    ann = signed_up(event, "Ann")
+
+    def now_there(day, hour, minute):
+        moment = datetime.combine(day, time(hour, minute), tzinfo=ZoneInfo(zone)).astimezone(UTC)
+        monkeypatch.setattr(timezone, "now", lambda: moment)
+
+    for hour, minute in ((0, 1), (12, 0), (23, 59)):
+        now_there(due, hour, minute)
+        assert 'name="crew_list"' in client.get(f"/sign-ups/{ann.key}/").content.decode()
+        client.post(f"/sign-ups/{ann.key}/crew-list/", {"crew_list": f"Lady Justice at {hour}:{minute}"})
+        assert SignUp.objects.get(pk=ann.pk).crew_list == f"Lady Justice at {hour}:{minute}"
+    now_there(due + timedelta(days=1), 0, 1)
+    assert 'name="crew_list"' not in client.get(f"/sign-ups/{ann.key}/").content.decode()
+    with pytest.raises(Conflict) as late:
+        services.crew_list_set(signup=SignUp.objects.get(pk=ann.pk), crew_list="Perdita")
+    assert code_of(late) == "lists_closed" and SignUp.objects.get(pk=ann.pk).crew_list == "Lady Justice at 23:59"
 
 
 def test_the_announcement_refuses_what_it_cannot_show(db):

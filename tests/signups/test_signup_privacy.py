@@ -5,9 +5,11 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from notifications.models import Notification
+from scoring.problems import Invalid
+from signups import services
 from signups.models import SignUp
-from tests.factories import Api
-from tests.signups.helpers import open_event, signed_up
+from tests.factories import Api, make_user
+from tests.signups.helpers import mailed_token, open_event, signed_up
 from tournaments import services as tournament
 
 
@@ -51,3 +53,31 @@ def test_a_new_name_gets_202_whatever_the_address_holds_and_only_the_holder_hear
     assert Notification.objects.filter(kind="signup_already", to="lee@example.org").exists()
     assert set(SignUp.objects.filter(event=event, state="unconfirmed").values_list("email", flat=True)) == {
         "new@example.org", "two@example.org"}
+
+
+def test_a_waitlisted_name_typed_by_a_stranger_gets_the_answer_any_new_name_gets(db):
+    """The players' names are public, the waitlist's are not: asked by email, a waiting person's name is
+    taken as any other, on the page and through the API. Only who proves an address (the link followed, or
+    an account) is told it is taken."""
+    event, _ = open_event(cap=2)
+    signed_up(event, "Kim", email="kim@example.org")
+    signed_up(event, "Lee", email="lee@example.org")
+    noor = signed_up(event, "Noor", email="noor@example.org")
+    assert noor.state == "waitlisted"
+    waiting, fresh = api_answer(event, "Noor", "one@example.org"), api_answer(event, "Someone", "two@example.org")
+    assert waiting[0] == fresh[0] == 202 and waiting[1]["name"] == "Noor"
+    assert {**waiting[1], "name": ""} == {**fresh[1], "name": ""}
+    assert page_answer(event, "noor", "three@example.org") == page_answer(event, "Other", "four@example.org") \
+        == (200, False, True)
+    asked = SignUp.objects.filter(event=event, state="unconfirmed")
+    assert sorted(asked.values_list("email", flat=True)) == [
+        "four@example.org", "one@example.org", "three@example.org", "two@example.org"]
+    assert set(Notification.objects.filter(kind="signup_confirm").values_list("to", flat=True)) >= {
+        "one@example.org", "three@example.org"}  # each mailed a link, as the new names are
+    with pytest.raises(Invalid) as followed:  # the link followed: now it is said
+        services.signup_confirm(token=mailed_token("one@example.org"))
+    assert followed.value.problems[0].code == "duplicate_name"
+    account = make_user("norma", email="norma@example.org")[0]
+    with pytest.raises(Invalid) as signed_in:
+        services.signup_request(event=event, name="Noor", faction="guild", user=account)
+    assert signed_in.value.problems[0].code == "duplicate_name"
