@@ -58,9 +58,8 @@ def test_a_stranger_cannot_move_an_account_holders_rating(client, holder):
     rating_store.ratings_refresh("M2E")
     rating = Rating.objects.get(person=holder["person"])
     assert (rating.mu, rating.sigma, rating.games) == (holder["rating"].mu, holder["rating"].sigma, 1)
-    status, profile = client.get(f"/api/people/{holder['person'].pk}/").status_code, \
-        client.get(f"/api/people/{holder['person'].pk}/").json()
-    assert [e["name"] for e in profile["events"]] == ["Spring"]
+    profile = client.get(f"/api/people/{holder['person'].pk}/")
+    assert profile.status_code == 200 and [e["name"] for e in profile.json()["events"]] == ["Spring"]
     # Ada is asked, and answers "not me": nothing moves, and the entry stays a person of its own.
     status, waiting = holder["api"].get("/api/people/links/")
     assert status == 200 and [(w["entry"], w["event_name"], w["asked_by"]) for w in waiting] == [

@@ -99,3 +99,30 @@ def test_the_console_keeps_a_points_table_made_for_other_rounds(client, organize
         "winner_5": 120, "minimum": 5, "full_field": 16, "min_players": 8, "events": ""})
     assert response.status_code == 302
     assert Series.objects.get().points["by_rounds"] == {"3": 90, "4": 110, "5": 120, "6": 130, "7": 140}
+
+
+def test_an_events_size_counts_only_those_ranked(organizer):
+    """Ten registered, two never came (marked absent, never paired): the event is one of 8, as its standings
+    rank 8, so its winner scores the UK table's 100 less 8 under 16 (not 94, a field of 10) and its last who
+    played the table's 5, every place between in even steps (docs/ratings.md)."""
+    event = event_made(organizer, players=10, factions=FACTIONS, name="With no-shows", rounds=3,
+                       date=date.today() - timedelta(days=30))
+    away = list(event.players.order_by("pk"))[-2:]
+    for player in away:
+        services.player_mark_absent(player=player, by=organizer)
+    for _ in range(3):
+        results_entered(round_paired(event, organizer), organizer)
+    services.event_finish(event=event, by=organizer)
+    places = dict(event.players.values_list("person", "place"))
+    assert [places[p.person_id] for p in away] == [None, None]
+    ranked = sorted(place for place in places.values() if place)
+    assert len(ranked) == 8 and ranked[0] == 1 and ranked[-1] <= 8
+
+    def uk(place):  # 92 for the winner of 8 down to 5 for the eighth, rounded half up
+        return int(5 + (92 - 5) * (8 - place) / 7 + 0.5)
+
+    read = standings(series_create(by=organizer, name="Counted", edition="M2E"))
+    assert {person.pk: row.total for row, person in read["rows"]} == {
+        person: uk(place) for person, place in places.items() if place}
+    assert [w for e, w in read["events"] if e.pk == event.pk] == [92]
+    assert uk(1) == 92 and uk(8) == 5

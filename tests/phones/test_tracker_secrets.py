@@ -4,6 +4,7 @@ choices, yet the game's API answer and the private page show a player the oppone
 reads leaves out a scheme of the opponent's side they typed themselves alike, chosen or not, so no answer
 tells which the opponent chose."""
 import html
+import re
 
 import pytest
 from django.test import Client
@@ -12,6 +13,7 @@ from rest_framework.test import APIClient
 from scoring.formats import get_format
 from tests.factories import Api
 from tests.phones.test_tracker import page, pool_of, sides, track
+from tracker.models import Tracker
 
 
 @pytest.fixture(autouse=True)
@@ -82,3 +84,42 @@ def test_what_a_player_reads_of_their_own_report_tells_nothing_of_the_opponents_
     track(ann, action="track-line", side="a", turn=1, strategy=0)
     assert [reported_for_him(s) for s in pool[1:3]] == [[], []]
     assert sheet_words(game, pool[2]) not in private_page(ann)
+
+
+TOKENS = re.compile(r'(name="(?:csrfmiddlewaretoken|once)" value=)"[^"]*"')
+TRACKER = re.compile(r'<section id="tracker".*?</section>', re.S)
+CHOICES = re.compile(r'<select name="scheme">.*?</select>', re.S)
+
+
+def page_as_read(player) -> str:
+    """The private page, its per-request tokens (the form's CSRF token, the offline outbox's) set aside."""
+    return TOKENS.sub(r'\1"-"', private_page(player))
+
+
+def test_the_opponents_unrevealed_schemes_are_nowhere_on_a_players_page(round_two):
+    """Not in the tracker's forms, not in its lists, not anywhere else: the page Ann reads is the same before
+    and after Bob chooses his schemes in secret. The table's pool is public (the mission, the schemes Ann
+    may still choose), so Bob's schemes' names are on it as they were before he chose; the tracker, that
+    list set aside, names none of them, while it holds Ann's own as a line of her form and of her list."""
+    game = round_two
+    ann, bob = sides(game)
+    pool = pool_of(game)
+    fmt = get_format(game.round.event.format)
+    track(ann, action="track-scheme", scheme=pool[0], noted_model="Ann's note")
+    track(ann, action="track-line", side="a", turn=1, strategy=0)  # the game is tracked: both lines show
+    track(bob, action="track-line", side="b", turn=1, strategy=0)
+    before = page_as_read(ann)
+    for scheme, note in ((pool[1], "Bob's secret"), (pool[2], "Bob's other secret")):
+        assert track(bob, action="track-scheme", scheme=scheme, noted_model=note).status_code == 302
+    assert len(Tracker.objects.get(game=game).schemes["b"]) == 2
+    after = page_as_read(ann)
+    assert after == before
+    tracker = CHOICES.sub("", TRACKER.search(after).group())
+    for scheme in pool[1:3]:
+        assert f'name="scheme:{scheme}"' not in after and scheme not in tracker
+        assert fmt.scheme(scheme).name not in tracker
+    assert "Bob's" not in after  # his noted models
+    assert f'name="scheme:{pool[0]}"' in tracker and f"{fmt.scheme(pool[0]).name} VP" in tracker
+    assert "Ann's note" in tracker
+    bobs = CHOICES.sub("", TRACKER.search(page_as_read(bob)).group())  # his own page names his
+    assert all(f'name="scheme:{scheme}"' in bobs for scheme in pool[1:3]) and pool[0] not in bobs

@@ -10,7 +10,7 @@ from teams import selectors
 from teams.models import Team, TeamMatch
 from tests.factories import make_user
 from tournaments import services
-from tournaments.models import Event, Player
+from tournaments.models import Event, Player, Round
 
 
 @pytest.fixture
@@ -44,7 +44,11 @@ def test_the_console_builds_teams_and_the_captains_line_up_from_their_phones(org
     page = text(console.get(base).content.decode())
     assert "2 teams" in page and "Ash 0" in page and "captain" in page
     assert console.post(f"/console/e/{event.slug}/rounds/", {"method": "swiss", "pair": ""}).status_code == 302
-    assert console.post(f"/console/e/{event.slug}/rounds/1/publish/", {}).status_code in (200, 302)
+    assert Round.objects.get(event=event, number=1).is_draft, "paired as a draft for the organizer to check"
+    published = console.post(f"/console/e/{event.slug}/rounds/1/publish/", {})
+    assert (published.status_code, published["Location"]) == (302, f"/console/e/{event.slug}/rounds/1/")
+    assert "Round 1 published: players see their tables." in text(console.get(published["Location"]).content.decode())
+    assert not Round.objects.get(event=event, number=1).is_draft
     match = TeamMatch.objects.select_related("team_a", "team_b").get(round__event=event)
     cap_a, cap_b = Player.objects.get(pk=match.team_a.captain_id), Player.objects.get(pk=match.team_b.captain_id)
     mine = text(Client().get(f"/p/{cap_a.key}/").content.decode())
