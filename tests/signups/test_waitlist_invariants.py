@@ -5,6 +5,7 @@ only over someone whose name a walk-in took."""
 import itertools
 
 import pytest
+from django.db import transaction
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -15,14 +16,17 @@ from tests.profiles import examples
 from tests.signups.helpers import open_event, signed_up
 from tournaments import services as tournament
 
-STEPS = st.lists(st.one_of(
+STEP = st.one_of(
     st.tuples(st.just("sign_up"), st.integers(0, 0)),
     st.tuples(st.just("withdraw"), st.integers(0, 30)),
     st.tuples(st.just("cap"), st.integers(2, 8)),
     st.tuples(st.just("walk_in"), st.integers(0, 30)),  # the organizer types in a waiting person's name
     st.tuples(st.just("walk_out"), st.integers(0, 30)),  # ... and removes a walk-in (not one holding such a name:
     # test_a_walk_in_leaving_gives_the_place_to_whose_name_they_held, below)
-), min_size=1, max_size=25)
+)
+# A few sign-ups first (a waitlist to work with, past the cap of 3), then anything.
+STEPS = st.builds(lambda first, then: [("sign_up", 0)] * first + then, st.integers(0, 6),
+                  st.lists(STEP, min_size=1, max_size=20))
 
 EXAMPLES = itertools.count()
 
@@ -115,8 +119,13 @@ def test_the_cap_holds_and_each_place_goes_to_whom_the_waitlist_says(db, steps):
         if kind != "walk_in":  # the organizer may type in a walk-in over the cap
             assert taken <= max(cap, before)  # a place is given only below the cap (lowering it removes nobody)
         assert (registered, waiting) == (line.registered, line.waiting), (kind, n)  # who got each place
-        # A place free while someone waits: only behind someone whose name a walk-in took.
+        # A place free while someone waits: only behind someone whose name a walk-in took, and a new
+        # sign-up waits behind them too (tried, then undone).
         assert taken >= cap or not waiting or line.stuck(waiting[0])
+        if waiting and taken < cap:
+            with transaction.atomic():
+                assert signed_up(event, f"New {n}", email=f"new{n}.{event.pk}@example.org").state == WAITLISTED
+                transaction.set_rollback(True)
         assert set(SignUp.objects.filter(event=event, state=WAITLISTED).values_list("pk", flat=True)) == set(waiting)
         assert len(registered) + len(line.walk_ins) == taken  # each place a sign-up's or a walk-in's
 
