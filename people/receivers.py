@@ -120,6 +120,7 @@ HEARD = {
     signals.ENTRY_RESTORED: _entry_restored,
     signals.ENTRY_CHANGED: _entry_changed,
     signals.ENTRY_REMOVED: _entry_removed,
+    signals.ENTRY_GONE: lambda event, **details: None,  # its person stays: nothing more to do
     signals.RESULT_CHANGED: _result_changed,
     signals.DATE_MOVED: _date_moved,
     signals.EVENT_RESTORED: _event_restored,

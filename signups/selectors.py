@@ -18,11 +18,11 @@ def announcement_of(event: Event) -> Announcement:
         return Announcement(event=event)
 
 
-def places_taken(event: Event, *, leaving: int | None = None) -> int:
-    """What the cap counts: the event's entries but the Ringer (and `leaving`, an entry being removed). One
+def places_taken(event: Event) -> int:
+    """What the cap counts: the event's entries but the Ringer. One
     dropped before round 1 keeps their place until removed: reinstated, they would otherwise take the
     event over its cap."""
-    return event.players.filter(is_ringer=False).exclude(pk=leaving).count()
+    return event.players.filter(is_ringer=False).count()
 
 
 def lists_asked(announcement: Announcement) -> bool:

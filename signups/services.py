@@ -221,7 +221,7 @@ def _register(event: Event, signup: SignUp, *, by) -> None:
     signup.save()
 
 
-def places_filled(event: Event, *, leaving: int | None = None) -> None:
+def places_filled(event: Event) -> None:
     """Give the free places to the waitlist, first come first (an entry removed, the cap raised, someone
     waiting withdrawn). Inside the caller's event_change. Someone who can no longer be registered (their
     name taken since) stays waitlisted for the organizer, and the next one is tried. Nothing moves once the
@@ -231,7 +231,7 @@ def places_filled(event: Event, *, leaving: int | None = None) -> None:
     if selectors.latest_round_number(event) or event.finished_at is not None or announcement.cancelled_at:
         return
     for signup in waitlist(event):
-        if cap is not None and places_taken(event, leaving=leaving) >= cap:
+        if cap is not None and places_taken(event) >= cap:
             break
         try:
             with transaction.atomic():

@@ -16,10 +16,11 @@ ENTRY_REGISTERED = "entry_registered"
 ENTRY_RESTORED = "entry_restored"
 ENTRY_CHANGED = "entry_changed"  # player; fields (the names of the fields an organizer set)
 ENTRY_REMOVED = "entry_removed"  # player (still in the database: told just before it is deleted), by
+ENTRY_GONE = "entry_gone"  # by: told just after the delete, in the same change (its name and place are free)
 RESULT_CHANGED = "result_changed"  # game (its result entered, corrected, confirmed or replaced)
 DATE_MOVED = "date_moved"  # before, after (the event's two dates)
 EVENT_RESTORED = "event_restored"  # a backup restored as this new event, whole
 EVENT_FINISHED = "event_finished"  # finished or reopened: only a finished event's games are rated
-KINDS = (ENTRY_REGISTERED, ENTRY_RESTORED, ENTRY_CHANGED, ENTRY_REMOVED, RESULT_CHANGED, DATE_MOVED, EVENT_RESTORED,
-         EVENT_FINISHED)
+KINDS = (ENTRY_REGISTERED, ENTRY_RESTORED, ENTRY_CHANGED, ENTRY_REMOVED, ENTRY_GONE, RESULT_CHANGED, DATE_MOVED,
+         EVENT_RESTORED, EVENT_FINISHED)
 tournament_changed = Signal()

@@ -14,7 +14,7 @@ from scoring.problems import Invalid, Problem, conflict
 from tournaments.models import Event, Player
 from tournaments.services.changes import announce, event_change
 from tournaments.services.events import refuse_roster_if_finished
-from tournaments.signals import ENTRY_CHANGED, ENTRY_REGISTERED, ENTRY_REMOVED
+from tournaments.signals import ENTRY_CHANGED, ENTRY_GONE, ENTRY_REGISTERED, ENTRY_REMOVED
 
 
 def player_register(
@@ -110,8 +110,9 @@ def player_remove(*, player: Player, by) -> None:
         refuse_roster_if_finished(event)
         record(player.event, by, "player_removed", player=player,
                before={"name": player.name, "faction": player.faction, "club": player.club})
-        announce(event, ENTRY_REMOVED, player=player, by=by)  # sign-ups: the place goes to the waitlist
+        announce(event, ENTRY_REMOVED, player=player, by=by)  # sign-ups: its sign-up is withdrawn
         player.delete()
+        announce(event, ENTRY_GONE, by=by)  # sign-ups: its place (and its name) go to the waitlist
 
 
 def import_rows_checked(*, event: Event, rows: list[list[str]],
