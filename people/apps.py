@@ -10,9 +10,11 @@ class PeopleConfig(AppConfig):
         module with the signal is imported at start: what hears it (people.receivers, which needs the
         tournament's services) is imported on the first change, so starting Django imports no service and
         tests/test_imports.py still imports each of them first, on its own."""
+        from tournaments.api.routes import register
         from tournaments.signals import tournament_changed
 
         tournament_changed.connect(hear, dispatch_uid="people-hear-the-tournament")
+        register("people.api_urls")  # its API, served under /api/ (read when the URLs load)
 
 
 def hear(sender, **change) -> None:

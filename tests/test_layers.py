@@ -34,6 +34,15 @@ def test_the_tournament_outside_its_front_ends_never_imports_people_or_sign_ups(
     assert not offenders, offenders
 
 
+def test_the_tournaments_api_imports_no_app_built_on_it():
+    """The apps register their API addresses (tournaments.api.routes) and what they hide from a reader
+    (tournaments.readers): the tournament's API hears nobody back."""
+    api = sorted((ROOT / "tournaments" / "api").rglob("*.py"))
+    built_on = {"people", "signups", "tracker", "teams"}
+    offenders = [str(path.relative_to(ROOT)) for path in api if built_on & imported(path)]
+    assert len(api) > 5 and not offenders, offenders
+
+
 def test_the_rules_and_the_ratings_mathematics_import_no_app():
     for package in ("scoring", "ratings"):
         offenders = {str(path.relative_to(ROOT)): sorted(imported(path) & set(APPS)) for path in modules(package)}

@@ -131,7 +131,7 @@ def test_a_one_win_record_has_wilsons_interval():
     """Hand-checked: one win in one game, z = 1.96: (1 + z²/2 - z·√(z²/4)) / (1 + z²) = 1 / (1 + z²)."""
     from people.stats_tables import rate_cells
     from ratings.tallies import Tally
-    from tournaments.api.statistics import RateSerializer
+    from people.api_statistics import RateSerializer
 
     read = RateSerializer(rate_cells(Tally(games=1, wins=1))).data
     assert read["win_rate"] == 1.0 and read["interval"]["high"] == 1.0

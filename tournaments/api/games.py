@@ -28,7 +28,7 @@ from tournaments.api.openapi import RETRY_AFTER, PerAction, refused
 from tournaments.api.permissions import IsOrganizerOrReadOnly
 from tournaments.concessions import conceder_leaves, concession_effect
 from tournaments.models import GAME_STATUSES, Game, Player, PlayerReport, Result
-from tracker.selectors import versions_seen
+from tournaments.readers import versions_seen
 
 
 class ResultSideSerializer(serializers.Serializer):
@@ -248,7 +248,7 @@ def answered(game: Game) -> Game:
 
 def versions_context(request, game: Game) -> dict:
     """The two players and the organizers see the players' pending versions, nobody else; a player reads
-    them as their side may (`reader`: tracker.selectors.versions_seen)."""
+    them as their side may (`reader`: tournaments.readers.versions_seen)."""
     event = game.round.event
     player = acting_player(request, event)
     reader = game.side_of(player.id) if player is not None else None

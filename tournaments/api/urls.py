@@ -1,20 +1,16 @@
 """The API's addresses, reversed by name under the "api" namespace (e.g. "api:job-download")."""
 from django.urls import path, re_path
 
-from signups import api as signups
-from teams import api as teams
 from tournaments.api import (
     events,
     feed,
     files,
     formats,
     games,
-    links,
-    people,
     players,
     rounds,
+    routes,
     standings,
-    statistics,
 )
 from tournaments.api.errors import api_not_found
 from tournaments.api.signin import SignInToken
@@ -33,19 +29,7 @@ urlpatterns = [
     path(f"{EVENT}audit/", events.EventAudit.as_view(), name="event-audit"),
     path(f"{EVENT}finish/", events.EventFinish.as_view(action="finish"), name="event-finish"),
     path(f"{EVENT}reopen/", events.EventFinish.as_view(action="reopen"), name="event-reopen"),
-    path(f"{EVENT}announcement/", signups.EventAnnouncement.as_view(), name="event-announcement"),
-    path(f"{EVENT}cancel/", signups.EventCancel.as_view(), name="event-cancel"),
-    path(f"{EVENT}sign-ups/", signups.EventSignUps.as_view(), name="event-signups"),
-    path(f"{EVENT}sign-ups/<int:signup_id>/promote/", signups.SignUpPromote.as_view(), name="signup-promote"),
-    path(f"{EVENT}waitlist/", signups.EventWaitlist.as_view(), name="event-waitlist"),
-    path(f"{EVENT}payments/", signups.EventPayments.as_view(), name="event-payments"),
-    path(f"{EVENT}crew-lists/", signups.EventCrewLists.as_view(), name="event-crew-lists"),
-    path(f"{EVENT}players/<int:player_id>/payment/", signups.PlayerPayment.as_view(), name="player-payment"),
-    path("sign-ups/confirm/", signups.SignUpConfirm.as_view(), name="signup-confirm"),
-    path("sign-ups/<str:key>/", signups.SignUpDetail.as_view(), name="signup-detail"),
-    path("sign-ups/<str:key>/withdraw/", signups.SignUpWithdraw.as_view(), name="signup-withdraw"),
     path(f"{EVENT}players/", players.EventPlayers.as_view(), name="event-players"),
-    path(f"{EVENT}register/", players.EventRegistration.as_view(), name="event-register"),
     path(f"{EVENT}players/<int:player_id>/", players.PlayerDetail.as_view(), name="player-detail"),
     *[path(f"{EVENT}players/<int:player_id>/{action}/", players.PlayerAction.as_view(action=action),
            name=f"player-{action}") for action in players.PlayerAction.ACTIONS],
@@ -61,15 +45,7 @@ urlpatterns = [
     path(f"{EVENT}rounds/<int:number>/publish/", rounds.RoundPublish.as_view(), name="round-publish"),
     path(f"{EVENT}standings/", standings.Standings.as_view(), name="event-standings"),
     path(f"{EVENT}bracket/", standings.Bracket.as_view(), name="event-bracket"),
-    path(f"{EVENT}team-rules/", teams.EventTeamRules.as_view(), name="event-team-rules"),
-    path(f"{EVENT}teams/", teams.EventTeams.as_view(), name="event-teams"),
-    path(f"{EVENT}teams/<int:team_id>/members/", teams.TeamMembers.as_view(), name="team-members"),
-    path(f"{EVENT}team-rounds/", teams.TeamRounds.as_view(), name="event-team-rounds"),
-    path(f"{EVENT}team-rounds/<int:number>/", teams.TeamRound.as_view(), name="event-team-round"),
-    path(f"{EVENT}team-standings/", teams.TeamStandings.as_view(), name="event-team-standings"),
-    path("team-matches/<int:pk>/lineup/", teams.TeamMatchLineup.as_view(), name="team-match-lineup"),
     path(f"{EVENT}feed/", feed.EventFeed.as_view(), name="event-feed"),
-    path(f"{EVENT}stats/", statistics.EventStatistics.as_view(), name="event-stats"),
     path(f"{EVENT}exports/", files.EventExports.as_view(), name="event-exports"),
     path("jobs/<uuid:pk>/", files.JobDetail.as_view(), name="job-detail"),
     path("jobs/<uuid:pk>/download/", files.JobDownload.as_view(), name="job-download"),
@@ -78,17 +54,6 @@ urlpatterns = [
     path("games/<int:pk>/report/", games.GamePlayerAnswer.as_view(action="report"), name="game-report"),
     path("games/<int:pk>/confirm/", games.GameConfirm.as_view(action="confirm"), name="game-confirm"),
     path("games/<int:pk>/dispute/", games.GamePlayerAnswer.as_view(action="dispute"), name="game-dispute"),
-    path("people/", people.PeopleSearch.as_view(), name="people"),
-    path("people/links/", links.PendingLinks.as_view(), name="person-links"),
-    path("people/links/<int:link_id>/confirm/", links.LinkAnswer.as_view(action="confirm"), name="link-confirm"),
-    path("people/links/<int:link_id>/decline/", links.LinkAnswer.as_view(action="decline"), name="link-decline"),
-    path("people/<int:person_id>/", people.PersonDetail.as_view(), name="person-detail"),
-    path("people/<int:person_id>/merge/", people.PersonMerge.as_view(), name="person-merge"),
-    path("people/merges/<int:merge_id>/undo/", people.MergeUndo.as_view(), name="merge-undo"),
-    path("ratings/<str:edition>/", people.Leaderboard.as_view(), name="leaderboard"),
-    path("series/", people.SeriesList.as_view(), name="series-list"),
-    path("series/<slug:slug>/", people.SeriesDetail.as_view(), name="series-detail"),
-    path("series/<slug:slug>/stats/", statistics.SeriesStatistics.as_view(), name="series-stats"),
-    path("stats/<str:edition>/", statistics.EditionStatistics.as_view(), name="edition-stats"),
+    *routes.registered(),  # the apps built on the tournament (tournaments.api.routes)
     re_path(r"^[\s\S]*$", api_not_found),  # any character, newlines included (an encoded %0A)
 ]

@@ -36,6 +36,7 @@ from tournaments.models import (
     Player,
     PlayerReport,
 )
+from tournaments.readers import versions_seen
 from tournaments.standings import DISQUALIFIED
 from tournaments.web import presenters
 from tournaments.web.forms import show_problems
@@ -43,7 +44,6 @@ from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import PlayerReportForm
 from tournaments.web.sheets import mission_initial, sheet_initial
 from tracker import web as tracker_web
-from tracker.selectors import versions_seen
 
 
 def private_page(request, key):

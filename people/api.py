@@ -16,6 +16,7 @@ from people.models import Person, PersonRecord, Series
 from people.series import series_create
 from people.series import standings as series_standings
 from scoring.formats import EDITIONS, get_format
+from tournaments.api.formats import edition_known
 from tournaments.api.openapi import conflicts, refused
 
 
@@ -178,12 +179,6 @@ class MergeUndo(APIView):
             raise PermissionDenied("Only staff, or whoever merged them, may undo a merge.")
         people.person_merge_undo(merge=merge, by=request.user)
         return Response(MergeDoneSerializer(merge).data)
-
-
-def edition_known(edition: str) -> None:
-    """An edition in an address (the leaderboard's, the statistics'): one of the rules module's, else 400."""
-    if edition not in EDITIONS:
-        raise ValidationError({"edition": [f"One of {', '.join(EDITIONS)}."]}, code="invalid")
 
 
 def _signed_in(request) -> None:
