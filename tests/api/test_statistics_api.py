@@ -129,9 +129,9 @@ def test_the_numbers_are_typed_and_counted_as_the_games_were_played(played, anon
 
 def test_a_one_win_record_has_wilsons_interval():
     """Hand-checked: one win in one game, z = 1.96: (1 + z²/2 - z·√(z²/4)) / (1 + z²) = 1 / (1 + z²)."""
+    from people.api_statistics import RateSerializer
     from people.stats_tables import rate_cells
     from ratings.tallies import Tally
-    from people.api_statistics import RateSerializer
 
     read = RateSerializer(rate_cells(Tally(games=1, wins=1))).data
     assert read["win_rate"] == 1.0 and read["interval"]["high"] == 1.0
