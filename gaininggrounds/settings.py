@@ -269,7 +269,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PARSER_CLASSES": [
-        "tournaments.api.parsers.JSONParser",
+        "gaininggrounds.api.parsers.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -280,7 +280,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
 }
 DRF_STANDARDIZED_ERRORS = {
-    "EXCEPTION_HANDLER_CLASS": "tournaments.api.errors.DomainExceptionHandler",
+    "EXCEPTION_HANDLER_CLASS": "gaininggrounds.api.errors.DomainExceptionHandler",
     # Even with DEBUG on, an API client gets a JSON body, never Django's HTML error page.
     "ENABLE_IN_DEBUG_FOR_UNHANDLED_EXCEPTIONS": True,
 }

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from notifications import discord, push
 from notifications.models import ALL_IN, DISPUTE, DiscordHook
 from scoring.problems import DomainError
-from tournaments.web.console.guards import organizer_view
+from tournaments.fronts import organizer_view
 
 
 @organizer_view

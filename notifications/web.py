@@ -15,7 +15,7 @@ from notifications import push
 from notifications.models import CLOCK, FINAL, REPORTED, ROUND
 from scoring.problems import DomainError
 from tournaments.access import bad_key_wait, player_for_key
-from tournaments.web.console.guards import organizer_view
+from tournaments.fronts import organizer_view
 
 
 def _answer(request, *, event, player=None, user=None) -> JsonResponse:

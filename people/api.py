@@ -8,6 +8,7 @@ from rest_framework.exceptions import NotAuthenticated, PermissionDenied, Valida
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from gaininggrounds.api.openapi import conflicts, refused
 from gaininggrounds.http_cache import PEOPLE, public_cache
 from gaininggrounds.params import ID_MAX, whole_number
 from people import selectors
@@ -17,7 +18,6 @@ from people.series import series_create
 from people.series import standings as series_standings
 from scoring.formats import EDITIONS, get_format
 from tournaments.api.formats import edition_known
-from tournaments.api.openapi import conflicts, refused
 
 
 class PersonSerializer(serializers.ModelSerializer):

@@ -8,9 +8,9 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from gaininggrounds.api.openapi import PerAction, conflicts, refused
 from people import links
 from people.models import PendingLink
-from tournaments.api.openapi import PerAction, conflicts, refused
 
 
 class PendingLinkSerializer(serializers.Serializer):

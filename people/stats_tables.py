@@ -6,9 +6,9 @@ import re
 
 from django.utils.translation import gettext as _
 
+from gaininggrounds.web import naming
 from ratings.tallies import COUNTS, DEPLOYMENT, ENTRIES, FACTION, LEADER, MATCHUP, MIRROR, SCHEME, STRATEGY, Tally
 from scoring.formats import get_format, loose
-from tournaments.web import presenters
 
 TABLES = ("factions", "leaders", "strategies", "deployments", "schemes", "matchups")
 
@@ -34,16 +34,16 @@ class Names:
         self.format_key, self.fmt = format_key, get_format(format_key)
 
     def faction(self, key: str) -> str:
-        return presenters.faction(self.format_key, key)
+        return naming.faction(self.format_key, key)
 
     def strategy(self, key: str) -> str:
-        return presenters.localized(self.fmt.strategy(key)) or key
+        return naming.localized(self.fmt.strategy(key)) or key
 
     def deployment(self, key: str) -> str:
-        return presenters.localized(self.fmt.deployment(key)) or key
+        return naming.localized(self.fmt.deployment(key)) or key
 
     def scheme(self, key: str) -> str:
-        return presenters.localized(self.fmt.scheme(key)) or key
+        return naming.localized(self.fmt.scheme(key)) or key
 
 
 def tables(counted: dict, names: Names) -> dict:

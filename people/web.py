@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django_countries import countries
 
 from gaininggrounds.http_cache import PEOPLE, public_cache
+from gaininggrounds.web import naming
 from people import charts, selectors, stats_tables, tally_store
 from people.models import Person, Series
 from people.series import series_events
@@ -19,7 +20,6 @@ from people.series import standings as series_standings
 from people.services import current
 from scoring.formats import EDITIONS, get_format, loose
 from tournaments.models import Event
-from tournaments.web import presenters
 
 LEADERBOARD_PARAMS = ("faction", "country", "min", "page")
 PROFILE_HEAD = "/people/"  # checked against the URL configuration by a test
@@ -59,7 +59,7 @@ def played_by_edition(factions: list[tuple], leaders: list[tuple]) -> list[dict]
     for (fmt, key), n in factions:
         edition = get_format(fmt).edition
         played[edition]["factions"][key] += n
-        names.setdefault((edition, key), presenters.faction(fmt, key))
+        names.setdefault((edition, key), naming.faction(fmt, key))
     for (fmt, name), n in leaders:
         spellings = played[get_format(fmt).edition]["leaders"].setdefault(loose(name) or name.strip(), Counter())
         spellings[name] += n
@@ -83,13 +83,13 @@ class _Names:
 
     def faction(self, format_key: str, key: str) -> str:
         if ("f", format_key, key) not in self.known:
-            self.known[("f", format_key, key)] = presenters.faction(format_key, key)
+            self.known[("f", format_key, key)] = naming.faction(format_key, key)
         return self.known[("f", format_key, key)]
 
     def mission(self, format_key: str, strategy: str, deployment: str) -> str:
         if ("m", format_key, strategy, deployment) not in self.known:
             fmt = get_format(format_key)
-            named = [presenters.localized(fmt.strategy(strategy)), presenters.localized(fmt.deployment(deployment))]
+            named = [naming.localized(fmt.strategy(strategy)), naming.localized(fmt.deployment(deployment))]
             self.known[("m", format_key, strategy, deployment)] = " · ".join(n for n in named if n)
         return self.known[("m", format_key, strategy, deployment)]
 
@@ -97,7 +97,7 @@ class _Names:
         """"Round 3", "won", "(forfeited)": each phrase translated once per page."""
         outcome = {"win": _("won"), "draw": _("drawn"), "loss": _("lost")}.get(line["outcome"], "")
         unusual = line["result"] not in ("", "played", "bye")
-        return f"{outcome} ({presenters.outcome_words(line['result'])})" if unusual else outcome
+        return f"{outcome} ({naming.outcome_words(line['result'])})" if unusual else outcome
 
 
 def profile_link(person_id: int) -> str:
@@ -106,7 +106,7 @@ def profile_link(person_id: int) -> str:
 
 
 def _faction_of(edition: str, key: str) -> str:
-    return presenters.faction(selectors.edition_format(edition), key)
+    return naming.faction(selectors.edition_format(edition), key)
 
 
 def _chart(person: Person, edition: str, steps: list[tuple]) -> str:

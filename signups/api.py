@@ -9,14 +9,14 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from gaininggrounds.api.openapi import conflicts, refused
 from gaininggrounds.http_cache import public_cache
 from signups import announcements, payments, services
 from signups.models import EMAIL_LENGTH, PAID_STATES, Announcement, SignUp
 from signups.presenters import lists_public
 from signups.selectors import announcement_of, crew_lists, position_of
 from tournaments.access import attempt_wait, bad_key_wait, client_address, is_organizer
-from tournaments.api.openapi import conflicts, refused
-from tournaments.api.permissions import EventScoped, IsOrganizer
+from tournaments.fronts import EventScoped, IsOrganizer
 from tournaments.models import Event
 
 

@@ -6,11 +6,10 @@ from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from gaininggrounds.api.openapi import conflicts
 from signups.api import OwnSignUpSerializer, own
 from signups.services import signup_request
-from tournaments.api.openapi import conflicts
-from tournaments.api.permissions import EventScoped
-from tournaments.api.players import PlayerSerializer, players_out
+from tournaments.fronts import EventScoped, PlayerSerializer, players_out
 from tournaments.models import Event
 
 

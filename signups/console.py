@@ -15,16 +15,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_countries import countries
 
-from gaininggrounds.downloads import attachment
+from gaininggrounds.web.downloads import attachment
+from gaininggrounds.web.forms import show_problems
 from scoring.problems import DomainError
 from signups import announcements, payments, services
 from signups.models import FREE, PAID, PAID_STATES, REGISTERED, UNCONFIRMED, WAITLISTED, WITHDRAWN, Announcement, SignUp
 from signups.selectors import announcement_of, places_taken, waitlist
 from tournaments import services as tournament
 from tournaments.exports import SpreadsheetSafeWriter
-from tournaments.web.audit_words import paid_word
-from tournaments.web.console.guards import organizer_view
-from tournaments.web.forms import show_problems
+from tournaments.fronts import organizer_view, paid_word
 
 TEXT_FIELDS = {"schedule", "how_to_pay", "painting_rules", "proxy_rules"}
 

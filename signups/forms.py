@@ -2,9 +2,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from gaininggrounds.web.naming import localized
 from scoring.formats import FORMATS
 from signups.models import EMAIL_LENGTH, LIST_LENGTH, NO_LISTS
-from tournaments.web.presenters import localized
 
 
 class EntryForm(forms.Form):

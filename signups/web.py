@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from gaininggrounds.http_cache import kept_private, public_cache
+from gaininggrounds.web.forms import minutes, show_problems
 from people import verification
 from scoring.problems import DomainError
 from signups import services
@@ -17,10 +18,8 @@ from signups.listing import upcoming_events
 from signups.models import HOLDING, WITHDRAWN, SignUp
 from signups.selectors import announcement_of, lists_asked, local_today, places_taken, position_of, waitlist
 from tournaments.access import attempt_wait, bad_key_wait, client_address, player_for_key
+from tournaments.fronts import paid_word
 from tournaments.models import Event
-from tournaments.web.accounts import minutes
-from tournaments.web.audit_words import paid_word
-from tournaments.web.forms import show_problems
 
 
 def signup_page(request, slug):

@@ -14,8 +14,7 @@ from teams.lineup import ANSWER, PLACE, Step, lineup, visible
 from teams.models import CAPTAINS, ORGANIZER, Team, TeamMatch, TeamRules
 from teams.standings import MATCH_RULES
 from tournaments.access import is_organizer
-from tournaments.api.auth import acting_player
-from tournaments.api.permissions import EventScoped
+from tournaments.fronts import EventScoped, acting_player
 from tournaments.models import TEAM_SIZES, Player
 
 

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from gaininggrounds.params import whole_number
+from gaininggrounds.web.naming import localized
 from scoring.formats import get_format
 from scoring.problems import DomainError
 from teams import roster, rounds, selectors
@@ -14,9 +15,8 @@ from teams.lineup import Step as LineupChoice
 from teams.lineup import lineup
 from teams.models import CAPTAINS, ORGANIZER, Team, TeamMatch
 from teams.standings import MATCH_POINTS, TOTAL_TP
+from tournaments.fronts import organizer_view
 from tournaments.models import TEAM_SIZES, Player
-from tournaments.web.console.guards import organizer_view
-from tournaments.web.presenters import localized
 
 
 @organizer_view

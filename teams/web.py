@@ -11,15 +11,15 @@ from django.utils.translation import gettext as _
 
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.typeset import minus
+from gaininggrounds.web import naming
 from scoring.formats import get_format
 from scoring.problems import DomainError
 from teams import roster, rounds, selectors
 from teams.lineup import PLACE, Step, lineup, visible
 from teams.models import ORGANIZER, Member, Team, TeamMatch
 from teams.roster import rules_of
+from tournaments.fronts import player_link
 from tournaments.models import Event, Player
-from tournaments.web import presenters
-from tournaments.web.presenters import player_link
 
 
 def match_rows(event: Event, number: int, *, drafts: bool = False) -> list[dict]:
@@ -89,7 +89,7 @@ def team_page(request, slug, team_id):
     matches = sorted(_rows(event, selectors.team_matches(event, team)), key=lambda row: row["round"])
     link = player_link(event.slug)
     members = [{"name": m.player.name, "href": link(m.player_id),
-                "faction": presenters.faction(event.format, m.player.faction),
+                "faction": naming.faction(event.format, m.player.faction),
                 "captain": m.player_id == team.captain_id} for m in team.members.all()]
     return render(request, "teams/team.html", {"event": event, "team": team, "members": members,
                                                "matches": matches})
@@ -111,7 +111,7 @@ def member_panel(event: Event, player: Player) -> dict | None:
     match = _played_by(event, team).order_by("-round__number").first()
     panel = {"team": team.name, "captain": team.captain_id == player.pk, "match": None}
     if panel["captain"] and not event.round_set.exists() and team.members.count() < event.team_size:
-        panel["factions"] = [(f.key, presenters.localized(f)) for f in get_format(event.format).factions]
+        panel["factions"] = [(f.key, naming.localized(f)) for f in get_format(event.format).factions]
     if match is None or match.is_bye:
         return panel
     match = TeamMatch.objects.select_related("team_a", "team_b", "round").get(pk=match.pk)

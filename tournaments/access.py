@@ -48,6 +48,11 @@ def acting_player(event: Event, *, user=None, key_player: Player | None = None) 
     return None
 
 
+def key_player(request) -> Player | None:
+    """The player whose private key an API request was authenticated with (tournaments.api.auth)."""
+    return request.auth if isinstance(request.auth, Player) else None
+
+
 def client_address(meta: dict) -> str:
     """The client's address: REMOTE_ADDR, or with TRUSTED_PROXIES proxies in front the address the
     outermost trusted one saw (never a header the client could write itself)."""

@@ -15,13 +15,13 @@ from django.urls import get_resolver
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from gaininggrounds.api.errors import api_not_found
 from jobs.models import Job
 from people.models import PendingLink, Person
 from people.series import series_create
 from people.services import person_merge
 from tests.factories import Api
 from tournaments import services
-from tournaments.api.errors import api_not_found
 from tournaments.models import Player
 
 ACTORS = ("anonymous", "stranger", "player", "opponent", "other_game", "other_event", "organizer",

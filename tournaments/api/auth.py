@@ -10,7 +10,6 @@ from rest_framework.throttling import BaseThrottle
 
 from gaininggrounds import logs
 from tournaments import access
-from tournaments.models import Event, Player
 
 BAD_KEY = "Invalid key."  # the same answer whether or not such a player ever existed
 
@@ -36,20 +35,11 @@ class PlayerKeyAuthentication(BaseAuthentication):
         return "Key"
 
 
-def key_player(request) -> Player | None:
-    return request.auth if isinstance(request.auth, Player) else None
-
-
-def acting_player(request, event: Event) -> Player | None:
-    """The player of `event` this API request acts as (tournaments.access.acting_player)."""
-    return access.acting_player(event, user=request.user, key_player=key_player(request))
-
-
 class ReportThrottle(BaseThrottle):
     """Reports, confirmations and disputes per player and per client address (access.report_wait)."""
 
     def allow_request(self, request, view):
-        self.waiting = access.report_wait(request.META, player=key_player(request), user=request.user)
+        self.waiting = access.report_wait(request.META, player=access.key_player(request), user=request.user)
         return self.waiting is None
 
     def wait(self):

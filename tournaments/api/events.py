@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from audit.models import AuditRecord
 from audit.selectors import records
 from audit.services import ACTIONS
+from gaininggrounds.api.openapi import PerAction
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.params import whole_number
 from scoring.awards import ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE
@@ -17,9 +18,8 @@ from scoring.missions import MISSION_SETTINGS
 from tournaments import selectors, services
 from tournaments.access import is_organizer
 from tournaments.api.formats import AwardSerializer, UnusualResultSerializer
-from tournaments.api.openapi import PerAction
-from tournaments.api.permissions import EventScoped, IsOrganizer, IsOrganizerOrReadOnly
 from tournaments.bracket import CUT_SIZES, DRAW_RULES
+from tournaments.fronts import EventScoped, IsOrganizer, IsOrganizerOrReadOnly
 from tournaments.models import Event
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES, TIEBREAKS

@@ -8,14 +8,14 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gaininggrounds.downloads import attachment
+from gaininggrounds.api.openapi import conflicts, refused
+from gaininggrounds.web.downloads import attachment
 from jobs.models import Job
 from jobs.services import job_now, job_progress
 from scoring.problems import conflict
 from tournaments import exports
 from tournaments.access import is_organizer
-from tournaments.api.openapi import conflicts, refused
-from tournaments.api.permissions import EventScoped, IsOrganizer
+from tournaments.fronts import EventScoped, IsOrganizer
 
 
 class ExportInputSerializer(serializers.Serializer):

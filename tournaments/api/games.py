@@ -8,6 +8,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from gaininggrounds.api.openapi import RETRY_AFTER, PerAction, refused
 from scoring.formats import get_format
 from scoring.report import (
     CONCEDED,
@@ -22,11 +23,10 @@ from scoring.report import (
 from scoring.validator import ERROR_CODES
 from tournaments import services
 from tournaments.access import is_organizer
-from tournaments.api.auth import ReportThrottle, acting_player
+from tournaments.api.auth import ReportThrottle
 from tournaments.api.formats import MissionSerializer, mission_named
-from tournaments.api.openapi import RETRY_AFTER, PerAction, refused
-from tournaments.api.permissions import IsOrganizerOrReadOnly
 from tournaments.concessions import conceder_leaves, concession_effect
+from tournaments.fronts import IsOrganizerOrReadOnly, acting_player
 from tournaments.models import GAME_STATUSES, Game, Player, PlayerReport, Result
 from tournaments.readers import versions_seen
 

@@ -1,91 +1,16 @@
 """/api/events/{id}/players/: entries, self-registration and the organizer's actions on a player."""
-from django.core.exceptions import ObjectDoesNotExist
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.response import Response
 
+from gaininggrounds.api.openapi import PerAction, conflicts
 from gaininggrounds.http_cache import public_cache
 from tournaments import services
-from tournaments.access import is_organizer
-from tournaments.api.openapi import PerAction, conflicts
-from tournaments.api.permissions import EventScoped, IsOrganizer
-from tournaments.models import CUT_STAGE, Event, Player, TPAdjustment
-from tournaments.pairing.tables import TABLE_NUMBER_MAX
+from tournaments.fronts import EventScoped, IsOrganizer, PlayerSerializer, players_out
+from tournaments.models import Player, TPAdjustment
 from tournaments.services.roster import TP_ADJUSTMENT_RANGE, WARNING_REASON_LENGTH
-
-
-class PlayerSerializer(serializers.ModelSerializer):
-    """A player's entry; `key`, `link` (the private link) and `email` go to the event's organizers only."""
-
-    pinned_table = serializers.IntegerField(min_value=1, max_value=TABLE_NUMBER_MAX, required=False, allow_null=True,
-                                            help_text="Accessibility: this player always sits at this table.")
-    key = serializers.CharField(read_only=True, required=False,
-                                help_text="Organizers only: the private key (`Authorization: Key <key>`).")
-    link = serializers.SerializerMethodField(help_text="Organizers only: the player's private page.")
-    seed = serializers.IntegerField(read_only=True, help_text="The player's seed in the event's top cut (1: the "
-                                    "best), fixed when the cut is paired and public once its first round is "
-                                    "published (the organizers read it in the draft); null: not in it.")
-    person = serializers.IntegerField(
-        source="person_id", required=False, allow_null=True, min_value=1,
-        help_text="Who the entry is across events (`/api/people/{id}/`; none for the Ringer). At registration, an "
-                  "existing person's id links the entry to them (else a new person is made); afterwards, two "
-                  "people who are one are merged (`/api/people/{id}/merge/`).")
-
-    class Meta:
-        model = Player
-        fields = ["id", "name", "faction", "club", "email", "status", "is_ringer", "checked_in", "absent",
-                  "pinned_table", "seed", "key", "link", "person", "pending_person"]
-        read_only_fields = ["status", "absent", "seed"]
-
-    pending_person = serializers.SerializerMethodField(help_text=(
-        "Organizers only: the account holder this entry was said to be, who has not confirmed yet (the entry "
-        "is its own `person` until then); null when nobody is asked."))
-
-    def get_pending_person(self, player) -> int | None:
-        if self.context.get("written") and not Player._meta.get_field("pending_link").is_cached(player):
-            return None  # a write's answer reads nothing after its commit (a link it asked is cached)
-        try:
-            link = player.pending_link
-        except ObjectDoesNotExist:
-            return None
-        return None if link.person.hidden else link.person_id  # a private profile is not pointed to
-
-    def get_link(self, player) -> str:
-        request = self.context.get("request")
-        path = reverse("public:private", args=[player.key])
-        return request.build_absolute_uri(path) if request else path
-
-    def to_representation(self, player):
-        data = super().to_representation(player)
-        if data.get("person") is not None and player.person.hidden:  # a private profile is not pointed to
-            data["person"] = None
-        if not self.context.get("organizer"):
-            for private in ("key", "link", "email", "pending_person"):
-                data.pop(private)
-            if not self.context.get("cut_published"):  # a seed gives a draft's pairings away
-                data["seed"] = None
-        return data
-
-
-def players_out(request, event: Event, players, *, organizer: bool | None = None, **kw):
-    """Players as this request may see them: organizers get the private keys and links, and the cut's seeds
-    while its first round is a draft. A write has already checked its organizer (`organizer=True`): then
-    nothing is read after its commit, so a database lost at that moment cannot turn a saved write into an
-    error."""
-    written = organizer is not None
-    organizer = is_organizer(request.user, event) if organizer is None else organizer
-    context = {"request": request, "organizer": organizer, "written": written,
-               "cut_published": not organizer and cut_published(event)}
-    return PlayerSerializer(players, context=context, **kw).data
-
-
-def cut_published(event: Event) -> bool:
-    """Whether the top cut's first round is published: its seeds are public from then on, not while it is
-    a draft the organizers may still change (no query for an event without a cut)."""
-    return bool(event.cut_size) and event.round_set.filter(stage=CUT_STAGE, published_at__isnull=False).exists()
 
 
 @public_cache("event", "event_id")

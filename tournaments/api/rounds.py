@@ -5,6 +5,7 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from gaininggrounds.api.openapi import conflicts
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.params import ID_MAX
 from jobs.models import Job
@@ -15,8 +16,7 @@ from tournaments.access import is_organizer
 from tournaments.api.files import JobSerializer
 from tournaments.api.formats import MissionSerializer, mission_named
 from tournaments.api.games import GameSerializer
-from tournaments.api.openapi import conflicts
-from tournaments.api.permissions import EventScoped
+from tournaments.fronts import EventScoped
 from tournaments.models import CUT_STAGE, SWISS_STAGE, Round
 from tournaments.pairing import METHODS, SWISS
 

@@ -5,8 +5,8 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled
 
+from gaininggrounds.api.openapi import RETRY_AFTER, refused
 from tournaments import access
-from tournaments.api.openapi import RETRY_AFTER, refused
 
 
 class SignInToken(ObtainAuthToken):

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.params import whole_number
 from tournaments import selectors
-from tournaments.api.permissions import EventScoped
+from tournaments.fronts import EventScoped
 
 
 class StandingRowSerializer(serializers.Serializer):

@@ -1,6 +1,7 @@
 """The API's addresses, reversed by name under the "api" namespace (e.g. "api:job-download")."""
 from django.urls import path, re_path
 
+from gaininggrounds.api.errors import api_not_found
 from tournaments.api import (
     events,
     feed,
@@ -12,7 +13,6 @@ from tournaments.api import (
     routes,
     standings,
 )
-from tournaments.api.errors import api_not_found
 from tournaments.api.signin import SignInToken
 
 app_name = "api"

@@ -13,16 +13,13 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from gaininggrounds.http_cache import kept_private
+from gaininggrounds.web.forms import minutes, show_problems
 from people import links, verification
 from people import services as people
 from people.models import PendingLink, Person
 from scoring.problems import DomainError
 from tournaments.access import attempt_wait, client_address
-from tournaments.web.forms import EmailForm, ProfileForm, SignUpForm, show_problems
-
-
-def minutes(wait: float) -> int:
-    return max(1, round(wait / 60))
+from tournaments.web.forms import EmailForm, ProfileForm, SignUpForm
 
 
 def signup(request):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.fronts import paid_word
 from tournaments.web.presenters import award_name, result_words
 
 # Setting names as an organizer knows them from the settings page.
@@ -212,7 +213,3 @@ def _team_sentence(action: str, who: str, player: str, after: dict) -> str:
         "lineup_set": _("%(who)s set a team match's lineup"),
     }.get(action)
     return words % {"who": who, "player": player, "team": team} if words else ""
-
-
-def paid_word(state: str) -> str:
-    return {"unpaid": _("unpaid"), "paid": _("paid"), "refunded": _("refunded"), "free": _("free")}.get(state, state)

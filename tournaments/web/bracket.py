@@ -4,8 +4,9 @@ from django.shortcuts import get_object_or_404, render
 
 from gaininggrounds.http_cache import public_cache
 from tournaments import selectors
+from tournaments.fronts import player_link
 from tournaments.models import Event
-from tournaments.web.presenters import bracket_stages, cut_line, player_link
+from tournaments.web.presenters import bracket_stages, cut_line
 
 
 @public_cache("event", "slug")

@@ -12,29 +12,16 @@ from django.utils.translation import ngettext
 from django_countries import countries
 
 from gaininggrounds.params import whole_number
+from gaininggrounds.web.forms import bounded
+from gaininggrounds.web.naming import localized
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
 from scoring.formats import CURRENT_FORMAT, EDITIONS, FORMATS, newest_first
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
-from scoring.problems import DomainError
 from tournaments.access import signin_hold, signin_settle
 from tournaments.bracket import CUT_SIZES, DIFF_THEN_VP, REPLAY
 from tournaments.pairing import FOLD, RANDOM, SWISS
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES
-from tournaments.web.presenters import localized
-
-
-def bounded(low_high: tuple[int, int]) -> dict:
-    """An inclusive range from scoring.awards as a form field's limits."""
-    return {"min_value": low_high[0], "max_value": low_high[1]}
-
-
-def show_problems(form: forms.Form, error: DomainError) -> None:
-    """Each problem beside the field it names (a score sheet maps the rules module's paths to its fields)."""
-    field_for = getattr(form, "field_for", lambda attr: attr if attr in form.fields else None)
-    for problem in error.problems:
-        name = field_for(problem.attr)
-        form.add_error(name if name in form.fields else None, problem.detail)
 
 
 def signin_refused(wait: float) -> forms.ValidationError:

@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 from gaininggrounds import logs, pwa
 from gaininggrounds.http_cache import kept_private
 from gaininggrounds.params import whole_number
+from gaininggrounds.web import naming
+from gaininggrounds.web.forms import show_problems
 from notifications.web import player_kinds, push_offer
 from people.models import PendingLink
 from scoring.formats import get_format
@@ -39,7 +41,6 @@ from tournaments.models import (
 from tournaments.readers import versions_seen
 from tournaments.standings import DISQUALIFIED
 from tournaments.web import presenters
-from tournaments.web.forms import show_problems
 from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import PlayerReportForm
 from tournaments.web.sheets import mission_initial, sheet_initial
@@ -80,7 +81,7 @@ def private_page(request, key):
         elif _answer(request, player, current, form):
             return redirect("public:private", key)
     response = render(request, "player/private.html", {
-        "event": event, "player": player, "faction": presenters.faction(event.format, player.faction),
+        "event": event, "player": player, "faction": naming.faction(event.format, player.faction),
         "current": _current_game(event, player, current) if current else None, "form": form,
         "tracker": tracker_web.tracker_view(event, current, player, tracked) or _said(request, tracked),
         "history": [presenters.game_played(player, g) for g in games if g is not current],
@@ -246,7 +247,7 @@ def _sheet_line(fmt, side: dict) -> str:
     """One side's score sheet in a line: "strategy 3 VP · Breakthrough 2 VP"."""
     parts = [_("strategy %(vp)s VP") % {"vp": side.get("strategy", 0)}] if side.get("strategy") is not None else []
     for scheme in side.get("schemes", ()):
-        name = presenters.localized(fmt.scheme(scheme["scheme"])) or scheme["scheme"]
+        name = naming.localized(fmt.scheme(scheme["scheme"])) or scheme["scheme"]
         parts.append(_("%(scheme)s %(vp)s VP") % {"scheme": name, "vp": scheme["vp"]})
     return " · ".join(parts)
 
@@ -261,7 +262,7 @@ def _current_game(event: Event, player: Player, game: Game) -> dict:
     result = getattr(game, "result", None)
     return {
         "game": game, "round": game.round, "opponent": opponent, "bye": game.is_bye,
-        "opponent_faction": presenters.faction(event.format, opponent.faction) if opponent else "",
+        "opponent_faction": naming.faction(event.format, opponent.faction) if opponent else "",
         "status": game.result_status(), "self_reporting": event.self_reporting,
         "mine": mine and told(event, game, side, mine, counted=False, breakdown=seen[side]),
         "theirs": theirs and told(event, game, side, theirs, counted=False, breakdown=seen[theirs.side]),
@@ -270,7 +271,7 @@ def _current_game(event: Event, player: Player, game: Game) -> dict:
         "concession_rule": concession_rule(event),
         "no_show": bool(result) and side in result.no_show,
         "score": presenters.my_score(game, player),
-        "mission": presenters.mission(event.format, *game.mission()), "at_table": event.missions == AT_TABLE,
+        "mission": naming.mission(event.format, *game.mission()), "at_table": event.missions == AT_TABLE,
         **(clock_context(game.round) if event.finished_at is None else {}),  # no clock once the event is over
     }
 

@@ -1,57 +1,16 @@
-"""What the pages show, in the reader's language: the game's names (the French core rules' names where
-they exist), a result's state in words, a score seen from one player's side, and the round clock."""
-import re
-import unicodedata
-
-from django.urls import reverse
+"""What the tournament's pages show, in the reader's language: a result's state in words, a score seen from
+one player's side, the cut's stages, and the round clock (the game's names: gaininggrounds.web.naming)."""
 from django.utils import timezone
-from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from scoring.formats import Named, get_format
+from scoring.formats import get_format
 from scoring.report import DOUBLE_LOSS, other_side
 from tournaments.bracket import REPLAY
 from tournaments.clock import latest_notice
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
 
-
-def searchable(text: str) -> str:
-    """Text as a search box compares it: case and accents ignored ("ines" finds "Inès")."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def natural(text: str) -> tuple:
-    """A name as people sort it: numbers by value ("Player 2" before "Player 10"), case and accents ignored."""
-    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", searchable(text)))
-
-
-def localized(named: Named | None) -> str:
-    return "" if named is None else named.called(get_language())
-
-
-def faction(format_key: str, key: str) -> str:
-    return localized(get_format(format_key).faction(key)) or key
-
-
-def mission(format_key: str, strategy: str, deployment: str, pool: list[str]) -> dict | None:
-    """A mission's names in the reader's language; None where there is none (each table has its own, or
-    flips it at the table)."""
-    if not strategy:
-        return None
-    return get_format(format_key).mission_named(strategy, deployment, pool, get_language())
-
-
 STATUS_WORDS = {CONFIRMED: gettext_lazy("confirmed"), AWAITING: gettext_lazy("awaiting confirmation"),
                 DISPUTED: gettext_lazy("disputed"), UNREPORTED: gettext_lazy("not reported")}
-
-
-OUTCOME_WORDS = {"played": gettext_lazy("played"), "conceded": gettext_lazy("conceded"),
-                 "forfeited": gettext_lazy("forfeited"), DOUBLE_LOSS: gettext_lazy("double loss"),
-                 "bye": gettext_lazy("bye")}
-
-
-def outcome_words(outcome: str) -> str:
-    return str(OUTCOME_WORDS.get(outcome, outcome))
 
 
 def result_words(outcome: str, loser: str, vp_a, vp_b, name_a: str, name_b: str) -> str:
@@ -143,12 +102,6 @@ def bracket_stages(view, link) -> list[dict]:
                          "playing": game is not None and result is None})
         stages.append({"name": stage_name(len(games) * 2), "games": rows})
     return stages
-
-
-def player_link(slug: str):
-    """Player page addresses from one reverse() instead of one per row (about 30 µs each)."""
-    head, tail = reverse("public:player", args=[slug, 987654321]).rsplit("987654321", 1)
-    return lambda player_id: f"{head}{player_id}{tail}"
 
 
 def game_status(status: str) -> str:

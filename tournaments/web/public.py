@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 
 from gaininggrounds.http_cache import public_cache
 from gaininggrounds.typeset import minus
+from gaininggrounds.web import naming
+from gaininggrounds.web.naming import searchable
 from scoring.formats import EDITIONS, get_format
 from scoring.missions import AT_TABLE
 from scoring.report import BYE, PLAYED
@@ -18,11 +20,12 @@ from signups.listing import Filters, listing
 from signups.presenters import countries_listed, public_lists, run_up
 from teams import web as teams_web
 from tournaments import selectors
+from tournaments.fronts import player_link
 from tournaments.models import Event, Player, status_of
 from tournaments.services.awards import award_winners, wooden_spoon
 from tournaments.standings import DROPPED
 from tournaments.web import presenters
-from tournaments.web.presenters import clock_context, player_link, searchable
+from tournaments.web.presenters import clock_context
 from tournaments.web.rows import rendered_rows
 from tracker.selectors import live_scores
 
@@ -65,13 +68,13 @@ def event_page(request, slug):
     rounds = list(selectors.published_rounds(event).order_by("number").values_list("number", flat=True))
     apart = selectors.non_players(event) if rounds else set()
     lists = public_lists(event)  # crew lists, where the organizer shows them
-    players = [{"name": name, "href": link(pid), "faction": presenters.faction(event.format, faction),
+    players = [{"name": name, "href": link(pid), "faction": naming.faction(event.format, faction),
                 "status": status, "did_not_play": pid in apart, "list": lists.get(pid, "")}
                for pid, name, faction, status in
                event.players.filter(is_ringer=False).values_list("id", "name", "faction", "status")]
     fmt = get_format(event.format)
-    plan = [{"round": int(number), "strategy": presenters.localized(fmt.strategy(p.get("strategy", ""))),
-             "deployment": presenters.localized(fmt.deployment(p.get("deployment", "")))}
+    plan = [{"round": int(number), "strategy": naming.localized(fmt.strategy(p.get("strategy", ""))),
+             "deployment": naming.localized(fmt.deployment(p.get("deployment", "")))}
             for number, p in sorted(event.missions_plan.items(), key=lambda item: int(item[0]))]
     return render(request, "public/event.html", {"event": event, "rounds": rounds, "plan": plan,
                                                  "edition": fmt.edition,
@@ -92,7 +95,7 @@ def round_page(request, slug, number):
     # The hall's most polled page: plain values from two queries, each seat (faction name, link) made
     # once per player, no tuple indexing in the template (Django's `seat.0` falls back to dir()).
     players = event.players.values_list("id", "name", "faction")
-    factions = {key: presenters.faction(event.format, key) for key in {faction for _, _, faction in players}}
+    factions = {key: naming.faction(event.format, key) for key in {faction for _, _, faction in players}}
     link = player_link(event.slug)
     seat_of = {pid: {"name": name, "faction": factions[faction], "href": link(pid), "search": searchable(name)}
                for pid, name, faction in players}
@@ -116,7 +119,7 @@ def round_page(request, slug, number):
                "at_table": event.missions == AT_TABLE,
                "query": query, "poll": LIVE_POLL_SECONDS if live else POLL_SECONDS,
                "matches": teams_web.match_rows(event, number) if event.team_size else [],
-               "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
+               "mission": naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
                **clock_context(rnd)}
     template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
     return render(request, template, context)
@@ -180,7 +183,7 @@ def hall_page(request, slug):
              **live_words(live.get(table) if result is None else None)}
             for table, a, b, result, vp_a, vp_b, outcome, loser, versions, strategy, deployment, pool
             in selectors.round_pairings(rnd)]
-        context["mission"] = presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)
+        context["mission"] = naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)
         context["matches"] = teams_web.match_rows(event, rnd.number) if event.team_size else []
         context.update(clock_context(rnd))
     return render(request, "public/hall.html", context)
@@ -191,7 +194,7 @@ def standing_rows(event: Event) -> list[dict]:
     resolves urls per row."""
     standings = selectors.current_standings(event)
     places = Counter(s.rank for s in standings if s.played)
-    factions = {key: presenters.faction(event.format, key) for key in {s.entrant.faction for s in standings}}
+    factions = {key: naming.faction(event.format, key) for key in {s.entrant.faction for s in standings}}
     link = player_link(event.slug)
     return [{"place": "" if not s.played else f"{s.rank}=" if places[s.rank] > 1 else str(s.rank), "rank": s.rank,
              "name": s.entrant.name,
@@ -234,4 +237,4 @@ def player_page(request, slug, player_id):
     player.event = event  # read above: its games' rounds take it from here
     games = [presenters.game_played(player, game) for game in selectors.player_games(player)]
     return render(request, "public/player.html", {
-        "event": event, "player": player, "faction": presenters.faction(event.format, player.faction), "games": games})
+        "event": event, "player": player, "faction": naming.faction(event.format, player.faction), "games": games})

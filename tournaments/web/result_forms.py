@@ -4,9 +4,9 @@ suggested from the format's list, limited to each player's faction; schemes from
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from gaininggrounds.web.naming import outcome_words
 from scoring.formats import GG2017, Format
 from scoring.report import ENTERED_OUTCOMES, PLAYED, Report
-from tournaments.web.presenters import outcome_words
 from tournaments.web.sheets import ScoreSheet
 
 

@@ -9,11 +9,11 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from gaininggrounds.web.naming import localized
 from scoring.formats import Format, key_of
 from scoring.missions import pool_size
 from scoring.problems import Invalid, Problem
 from scoring.report import SchemeScore, SideBreakdown, TableMission, TurnScore
-from tournaments.web.presenters import localized
 
 SMALL = {"min_value": 0, "max_value": 99, "required": False}
 

@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from audit.selectors import records
 from gaininggrounds.params import whole_number
+from gaininggrounds.web import naming
+from gaininggrounds.web.forms import show_problems
+from gaininggrounds.web.naming import natural, searchable
 from notifications.models import DiscordHook
 from people.models import Person
 from people.services import current
@@ -21,22 +24,13 @@ from scoring.awards import varied_awards
 from scoring.formats import FORMATS, Award, get_format
 from scoring.problems import DomainError
 from tournaments import exports, selectors, services
+from tournaments.fronts import organizer_view
 from tournaments.models import CHOSEN_AWARDS, Player, Seat
 from tournaments.services.cut import cut_rounds, is_cut_round
 from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.audit_words import sentence
-from tournaments.web.console.guards import organizer_view
-from tournaments.web.forms import (
-    EventForm,
-    ImportForm,
-    PlayerEditForm,
-    PlayerForm,
-    RoundForm,
-    SettingsForm,
-    show_problems,
-)
-from tournaments.web.presenters import natural, searchable
+from tournaments.web.forms import EventForm, ImportForm, PlayerEditForm, PlayerForm, RoundForm, SettingsForm
 
 
 @login_required
@@ -100,7 +94,7 @@ def _event_context(event, **extra):
     for player_id, after in event.audit.filter(action="player_warned").order_by("at", "id").values_list(
             "player_id", "after"):
         warned.setdefault(player_id, []).append(after.get("reason", ""))
-    players = [(p, presenters.faction(event.format, p.faction))
+    players = [(p, naming.faction(event.format, p.faction))
                for p in event.players.select_related("pending_link__person")]
     for player, _faction in players:
         player.warnings = warned.get(player.pk, [])
@@ -305,7 +299,7 @@ def _desk_answer(request, event, player):
 
 def _desk_row(event, player) -> dict:
     state = ("arrived" if player.checked_in else "absent" if player.absent else "expected")
-    return {"player": player, "state": state, "faction": presenters.faction(event.format, player.faction),
+    return {"player": player, "state": state, "faction": naming.faction(event.format, player.faction),
             "out": player.status != ACTIVE}
 
 

@@ -4,12 +4,13 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from gaininggrounds.downloads import attachment
+from gaininggrounds.web.downloads import attachment
 from jobs.models import Job
 from jobs.services import job_progress
 from tournaments import exports
+from tournaments.fronts import organizer_view
 from tournaments.web.console.events import EXPORT_CHOICES
-from tournaments.web.console.guards import organized_job, organizer_view
+from tournaments.web.console.guards import organized_job
 
 
 @organizer_view(post_only=True)

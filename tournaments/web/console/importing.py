@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from gaininggrounds.params import whole_number
+from gaininggrounds.web.naming import faction, localized
 from jobs.models import Job
 from jobs.services import job_progress
 from people import services as people
@@ -24,7 +25,6 @@ from tournaments.services.players import faction_suggested, players_import_start
 from tournaments.web.console.guards import organized_job
 from tournaments.web.console.people import described
 from tournaments.web.forms import ImportForm
-from tournaments.web.presenters import faction, localized
 
 # The preview posts every row back as its fields (three, and the person chosen): Django reads at most 1000
 # fields from a form (DATA_UPLOAD_MAX_NUMBER_FIELDS), so a list is imported 200 players at a time.

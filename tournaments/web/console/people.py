@@ -10,15 +10,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from gaininggrounds.params import whole_number
+from gaininggrounds.web.forms import show_problems
 from people import services as people
 from people.models import Person, PersonRecord, Series
 from people.names import search_key
 from people.series import series_create, series_update
 from scoring.formats import FORMATS
 from scoring.problems import DomainError
+from tournaments.fronts import organizer_view
 from tournaments.models import Event
-from tournaments.web.console.guards import organizer_view
-from tournaments.web.forms import SeriesForm, show_problems
+from tournaments.web.forms import SeriesForm
 
 
 @organizer_view

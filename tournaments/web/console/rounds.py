@@ -9,6 +9,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from gaininggrounds.params import whole_number
+from gaininggrounds.web import naming
+from gaininggrounds.web.forms import show_problems
 from jobs.models import Job
 from scoring.entries import unlisted_leader_notice
 from scoring.formats import get_format
@@ -17,12 +19,12 @@ from scoring.report import CONCEDED
 from teams.rounds import team_round_generate
 from tournaments import selectors, services
 from tournaments.concessions import concession_effect, concession_rule
+from tournaments.fronts import organizer_view
 from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player
 from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, REMATCH_AVOIDED, RINGER_SEAT, seating
 from tournaments.standings import ACTIVE
 from tournaments.web import presenters
-from tournaments.web.console.guards import organizer_view
-from tournaments.web.forms import RoundForm, SwapForm, show_problems
+from tournaments.web.forms import RoundForm, SwapForm
 from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import ResultForm
 from tracker.selectors import live_scores
@@ -84,7 +86,7 @@ def round_console(request, event, number):
     clock_actions = [] if event.finished_at else [("start", _("Start")), ("pause", _("Pause")), ("reset", _("Reset"))]
     return render(request, "console/round.html", {
         "event": event, "round": rnd, "rows": rows, "board": board, "todo": bool(request.GET.get("todo")),
-        "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
+        "mission": naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
         "clock_actions": clock_actions, "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd),
         # Tables whose players keep a live score, with the turn each is in: who is still in which turn when
         # the clock calls the last one.
@@ -100,20 +102,20 @@ def _preview(request, event, rnd, players):
     games = [{"game": g, "a": players[g.player_a_id], "b": players.get(g.player_b_id),
               "tp": (history.tp.get(g.player_a_id, 0), history.tp.get(g.player_b_id, 0)),
               "flags": presenters.flag_words(g, players, history),
-              "mission": presenters.mission(event.format, g.strategy, g.deployment, g.scheme_pool)}
+              "mission": naming.mission(event.format, g.strategy, g.deployment, g.scheme_pool)}
              for g in rnd.games.all()]
     seated = {pid for g in rnd.games.all() for pid in (g.player_a_id, g.player_b_id) if pid}
     has_bye = any(g.is_bye for g in rnd.games.all())
     late = sorted((p for p in players.values() if p.pk not in seated and p.status == ACTIVE and p.checked_in
-                   and (not p.is_ringer or has_bye)), key=lambda p: presenters.natural(p.name))
+                   and (not p.is_ringer or has_bye)), key=lambda p: naming.natural(p.name))
     waiting = sorted((p for p in players.values() if p.pk not in seated and p.status == ACTIVE and not p.checked_in
-                      and not p.is_ringer), key=lambda p: presenters.natural(p.name))
+                      and not p.is_ringer), key=lambda p: naming.natural(p.name))
     gone = sorted((players[pid] for pid in seated if not (players[pid].status == ACTIVE and players[pid].checked_in)),
-                  key=lambda p: presenters.natural(p.name))
+                  key=lambda p: naming.natural(p.name))
     return render(request, "console/preview.html", {
         "event": event, "round": rnd, "games": games, "late": late, "gone": gone, "waiting": waiting,
         "legend": presenters.flag_legend({f for g in rnd.games.all() for f in g.flags}),
-        "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
+        "mission": naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
         "method": dict(RoundForm.base_fields["method"].choices).get(rnd.report.get("method")),
         "swap_form": SwapForm(players=_seated(rnd, players)), "seating": seating(rnd.games.all())})
 
@@ -231,7 +233,7 @@ def _row(event, game: Game, players, history) -> dict:
             "loser_id": result and result.loser and game.player_of(result.loser),
             "status": game.result_status(), "versions": versions,
             "result_words": result and _words(event, game, result, names, counted=True),
-            "mission": presenters.mission(event.format, game.strategy, game.deployment, game.scheme_pool),
+            "mission": naming.mission(event.format, game.strategy, game.deployment, game.scheme_pool),
             "unlisted": _unlisted_leaders(event, result, (a.faction, b.faction if b else "")), "saved": False,
             "flags": presenters.flag_words(game, players, history),
             "form": ResultForm(prefix=f"g{game.pk}", initial=initial, **_form_options(event, game, players))}
@@ -270,7 +272,7 @@ def _unlisted_leaders(event, result, factions: tuple[str, str]) -> str:
     if result is None or not fmt.leaders:
         return ""
     typed = zip((result.master_a, result.master_b), (result.leader_a, result.leader_b), factions, strict=True)
-    return "; ".join(unlisted_leader_notice(fmt, faction, master, presenters.faction(fmt.key, faction)) or master
+    return "; ".join(unlisted_leader_notice(fmt, faction, master, naming.faction(fmt.key, faction)) or master
                      for master, key, faction in typed if master and not key)
 
 
@@ -318,15 +320,15 @@ def print_round(request, event, number):
     """One sheet for the wall, then one slip per table (a print stylesheet breaks the pages)."""
     rnd, players = round_and_players(event, number)
     games = [{"table": g.table, "a": players[g.player_a_id], "b": players.get(g.player_b_id),
-              "mission": presenters.mission(event.format, *g.mission()) if g.strategy else None,
-              "fa": presenters.faction(event.format, players[g.player_a_id].faction),
-              "fb": presenters.faction(event.format, players[g.player_b_id].faction) if g.player_b_id else "",
+              "mission": naming.mission(event.format, *g.mission()) if g.strategy else None,
+              "fa": naming.faction(event.format, players[g.player_a_id].faction),
+              "fb": naming.faction(event.format, players[g.player_b_id].faction) if g.player_b_id else "",
               "links": [(players[pid], private_link(request, players[pid])) for pid in (g.player_a_id, g.player_b_id)
                         if pid]}
              for g in rnd.games.all()]
     return render(request, "console/print.html", {
         "event": event, "round": rnd, "games": games,
-        "mission": presenters.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)})
+        "mission": naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)})
 
 
 @organizer_view
@@ -335,8 +337,8 @@ def print_sheets(request, event, number):
     line per scheme held with its secret choice, VP turn by turn, the leaders, both signatures."""
     rnd, players = round_and_players(event, number)
     fmt = get_format(event.format)
-    sheets = [{"table": g.table, "mission": presenters.mission(event.format, *g.mission()),
-               "sides": [(players[pid], presenters.faction(event.format, players[pid].faction))
+    sheets = [{"table": g.table, "mission": naming.mission(event.format, *g.mission()),
+               "sides": [(players[pid], naming.faction(event.format, players[pid].faction))
                          for pid in (g.player_a_id, g.player_b_id)]}
               for g in rnd.games.all() if g.player_b_id]
     return render(request, "console/sheets.html", {

@@ -5,14 +5,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from gaininggrounds.web import naming
+from gaininggrounds.web.forms import show_problems
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
 from tournaments import services
+from tournaments.fronts import organizer_view
 from tournaments.models import Game, Result
-from tournaments.web import presenters
-from tournaments.web.console.guards import organizer_view
-from tournaments.web.forms import show_problems
 from tournaments.web.result_forms import ScoreSheetForm
 from tournaments.web.sheets import mission_initial, sheet_initial
 
@@ -42,7 +42,7 @@ def score_sheet(request, event, game_id):
     else:
         form = ScoreSheetForm(initial=_sheet_initial(game, at_table), **options)
     return render(request, "console/sheet.html", {"event": event, "game": game, "form": form,
-                                                  "mission": presenters.mission(event.format, *game.mission())})
+                                                  "mission": naming.mission(event.format, *game.mission())})
 
 
 def _sheet_initial(game: Game, at_table: bool) -> dict:

@@ -21,6 +21,8 @@ class Error409Serializer(serializers.Serializer):
 
 
 class ErrorResponse409Serializer(serializers.Serializer):
+    # The docstring is the schema's description of a 409, kept word for word when the handler moved to
+    # gaininggrounds.api.errors (the published schema did not change with the move).
     """The body of a 409, shaped as every other error (tournaments.api.errors)."""
 
     type = serializers.ChoiceField(choices=ClientErrorEnum.choices)
