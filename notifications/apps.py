@@ -6,8 +6,10 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        """Phones and Discord hear of a finished event and of a round's last result through the
-        tournament's one hook; the listener is imported on the first change, as the other apps' are."""
+        """Mail, phones and Discord hear of the tournament through its one hook (a round published, a report
+        awaiting or disputed, the clock's last call, a finished event, a round's last result): the tournament
+        imports nothing of notifications. The listener is imported on the first change, as the other apps'
+        are."""
         from tournaments.signals import tournament_changed
 
         tournament_changed.connect(hear, dispatch_uid="notifications-hear-the-tournament")

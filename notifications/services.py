@@ -1,6 +1,8 @@
 """Who is told what by email (and, beside each mail, on phones and Discord: notifications.phones): players
 of a published round (their table and opponent), a player
-whose opponent reported (confirm or dispute), and, on a dispute, the reporter and the organizers.
+whose opponent reported (confirm or dispute), and, on a dispute, the reporter and the organizers. The
+tournament announces these (`tournaments.signals`) and `notifications.receivers` calls them; teams, built
+on both, calls `round_published` itself when a match's lineup seats its games.
 
 Notifications are rows written inside the change's transaction and sent by a Celery task after it
 commits, so a request never waits for mail and a rolled-back change mails nobody. If the broker is

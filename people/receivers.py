@@ -125,4 +125,9 @@ HEARD = {
     signals.DATE_MOVED: _date_moved,
     signals.EVENT_RESTORED: _event_restored,
     signals.EVENT_FINISHED: _event_finished,
+    # What players and organizers are told (notifications' business): no person and no rating moves.
+    signals.ROUND_PUBLISHED: lambda event, **details: None,
+    signals.REPORT_AWAITS: lambda event, **details: None,
+    signals.REPORT_DISPUTED: lambda event, **details: None,
+    signals.CLOCK_CALLED: lambda event, **details: None,
 }

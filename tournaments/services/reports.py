@@ -13,14 +13,14 @@ from dataclasses import asdict
 from django.db import IntegrityError, transaction
 
 from audit.services import record, result_snapshot, version_snapshot
-from notifications.services import report_awaits, report_disputed
 from scoring.entries import plain_masters
 from scoring.messages import say
 from scoring.problems import conflict
 from scoring.report import Report, breakdown_from_dict, mission_from_dict, other_side
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport, SentOnce
-from tournaments.services.changes import SHARED, event_change
+from tournaments.services.changes import SHARED, announce, event_change
 from tournaments.services.results import game_leaders, locked_game, result_record, result_save, result_scores
+from tournaments.signals import REPORT_AWAITS, REPORT_DISPUTED
 
 
 def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
@@ -130,9 +130,9 @@ def _store_version(game, player, side, mine, theirs, report, scores, leaders, ac
                versions=[version_snapshot(theirs), version_snapshot(version)])
         return CONFIRMED
     if theirs is not None:
-        report_disputed(game, player, stamp)
+        announce(game.round.event, REPORT_DISPUTED, game=game, player=player, version_stamp=stamp)
         return DISPUTED
-    report_awaits(game, player, stamp)
+    announce(game.round.event, REPORT_AWAITS, game=game, player=player, version_stamp=stamp)
     return AWAITING
 
 

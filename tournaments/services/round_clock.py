@@ -8,13 +8,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from gaininggrounds.celery import queue, runs_later
-from notifications.phones import clock_called
 from scoring.formats import get_format
 from scoring.messages import say
 from scoring.problems import conflict
 from tournaments.clock import LAST_CALL, notice_moments
 from tournaments.models import Round
-from tournaments.services.changes import event_change
+from tournaments.services.changes import announce, event_change
+from tournaments.signals import CLOCK_CALLED
 
 CLOCK_ACTIONS = ("start", "pause", "reset")
 
@@ -76,5 +76,6 @@ def clock_notice_say(*, round_id: int, run: str, left: int) -> bool:
             return False
         rnd.clock_notices = [*rnd.clock_notices, {"left": left, "run": run, "at": timezone.now().isoformat()}]
         rnd.save(update_fields=["clock_notices"])
-        clock_called(rnd, left, run, last_call_seconds(rnd))  # phones that asked: the last turn, time up
+        # its listeners: phones that asked hear the last turn called and time up
+        announce(rnd.event, CLOCK_CALLED, round=rnd, left=left, run=run, last_call=last_call_seconds(rnd))
     return True

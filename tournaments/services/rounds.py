@@ -8,7 +8,6 @@ from django.utils import timezone
 
 from audit.services import record
 from jobs.services import job_start
-from notifications.services import round_published
 from scoring.messages import say
 from scoring.missions import PER_TABLE
 from scoring.problems import Invalid, Problem, conflict, invalid
@@ -19,9 +18,10 @@ from tournaments.models import CUT_STAGE, SWISS_STAGE, Event, Game, Player, Resu
 from tournaments.pairing import SWISS
 from tournaments.pairing.report import FORCED_ONLY, REMATCH_IN_WINDOW, game_flags
 from tournaments.planning import RoundPlan, plan_round
-from tournaments.services.changes import event_change
+from tournaments.services.changes import announce, event_change
 from tournaments.services.cut import cut_pairs, cut_removed, cut_rounds, is_cut_round
 from tournaments.services.events import event_update, refuse_if_finished
+from tournaments.signals import ROUND_PUBLISHED
 from tournaments.standings import ACTIVE
 
 
@@ -209,11 +209,12 @@ def _free_table(event: Event, games: list[Game]) -> int:
 
 
 def _announce(event: Event, rnd: Round, games: list[Game]) -> None:
-    """A round being published: the bye's award counts, and the players hear of their tables."""
+    """A round being published: the bye's award counts, and the players hear of their tables (by mail, phone
+    and Discord, from who listens to ROUND_PUBLISHED)."""
     bye = score_bye(event.rules())
     Result.objects.bulk_create(Result(game=game, outcome=BYE, vp_a=bye.vp, tp_a=bye.tp, diff_a=bye.diff)
                                for game in games if game.is_bye)
-    round_published(rnd, games)
+    announce(event, ROUND_PUBLISHED, round=rnd, games=games)
 
 
 def round_from_job(job, progress) -> dict:
