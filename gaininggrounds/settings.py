@@ -197,7 +197,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:my-events"
-LOGOUT_REDIRECT_URL = "public:home"
+LOGOUT_REDIRECT_URL = "signups:home"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("fr", "Français")]

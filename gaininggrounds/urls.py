@@ -1,11 +1,21 @@
 from csp.decorators import csp_update
 from django.contrib import admin
 from django.templatetags.static import static
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from gaininggrounds import health, metrics, pwa
+from gaininggrounds.api.errors import api_not_found
+from people import api_urls as people_api
+from signups import api_urls as signups_api
+from teams import api_urls as teams_api
+from tournaments.api import urls as tournament_api
+
+# The API, composed of each app's addresses under one "api" namespace, then a JSON 404 for any other
+# address (any character, newlines included: an encoded %0A).
+API = [*tournament_api.urlpatterns, *people_api.urlpatterns, *signups_api.urlpatterns, *teams_api.urlpatterns,
+       re_path(r"^[\s\S]*$", api_not_found)]
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
@@ -25,14 +35,14 @@ urlpatterns = [
     path("api/schema/redoc/", csp_update({"style-src": ["'unsafe-inline'"], "script-src": ["'unsafe-inline'"],
                                           "worker-src": ["blob:"]})(
         SpectacularRedocView.as_view(url_name="schema")), name="redoc"),
-    path("api/", include("tournaments.api.urls")),
+    path("api/", include((API, "api"))),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.web.urls_public")),
     path("", include("people.urls")),
     path("", include("signups.urls")),
     path("", include("notifications.urls")),
     path("", include("teams.urls")),
-    path("", include("tournaments.web.urls_accounts")),
+    path("", include("people.urls_accounts")),
     path("console/", include("tournaments.web.urls_console")),
 ]
 

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from gaininggrounds.api.openapi import conflicts, refused
+from gaininggrounds.api.params import edition_known
 from gaininggrounds.http_cache import PEOPLE, public_cache
 from gaininggrounds.params import ID_MAX, whole_number
 from people import selectors
@@ -17,7 +18,6 @@ from people.models import Person, PersonRecord, Series
 from people.series import series_create
 from people.series import standings as series_standings
 from scoring.formats import EDITIONS, get_format
-from tournaments.api.formats import edition_known
 
 
 class PersonSerializer(serializers.ModelSerializer):

@@ -7,12 +7,12 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from gaininggrounds.api.params import edition_known
 from gaininggrounds.http_cache import PEOPLE, public_cache
 from people import selectors, stats_tables, tally_store
 from people.models import Series
 from people.series import series_events
 from scoring.formats import get_format
-from tournaments.api.formats import edition_known
 from tournaments.models import Event
 
 COUNTED = ("Games played out, none against the Ringer, in published rounds; a draw counts as half a win; a mirror "

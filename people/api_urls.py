@@ -1,5 +1,5 @@
-"""People's API addresses (profiles, links, merges, ratings, series), registered with the tournament's API
-(tournaments.api.routes) from people.apps."""
+"""People's API addresses (profiles, links, merges, ratings, series), served under /api/ in the "api"
+namespace by the site (gaininggrounds/urls.py)."""
 from django.urls import path
 
 from people import api as people

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from audit.services import actor_fields
 from people.models import PendingLink, Person, PersonRecord
 from people.names import search_key
+from people.trail import entries_due, event_pages_move_on, person_record
 from scoring.messages import say
 from scoring.problems import conflict, invalid
 from tournaments.models import Player
@@ -62,7 +63,6 @@ def links_awaiting(user) -> list[PendingLink]:
 def link_answer(*, link: PendingLink, user, confirm: bool) -> PersonRecord:
     """The account holder's word on one entry. Confirmed, the entry joins their record (its own person,
     left without entries, leads to theirs); declined, it stays a person of its own. Recorded either way."""
-    from people.services import _entries_due, _event_pages_move_on, _record  # the people's shared trail
 
     with transaction.atomic():
         # People first, then the link: the order a merge that asks takes them in (no deadlock between the two).
@@ -78,7 +78,7 @@ def link_answer(*, link: PendingLink, user, confirm: bool) -> PersonRecord:
             raise conflict("ringer", say("This entry is the Ringer now: nobody's record."))
         link.delete()
         if not confirm:
-            return _record(user, "person_link_declined", holder, before, before={"entries": [entry.pk]})
+            return person_record(user, "person_link_declined", holder, before, before={"entries": [entry.pk]})
         if Player.objects.filter(event_id=entry.event_id, person=holder).exists():
             raise conflict("played_together", say("You already have an entry in this event: this one is someone "
                                                   "else."))
@@ -88,9 +88,9 @@ def link_answer(*, link: PendingLink, user, confirm: bool) -> PersonRecord:
         except IntegrityError as error:  # an entry of theirs registered into that event at the same moment
             raise conflict("played_together", say("You already have an entry in this event: this one is "
                                                   "someone else.")) from error
-        _entries_due([entry.pk])
-        _event_pages_move_on([entry.pk])
+        entries_due([entry.pk])
+        event_pages_move_on([entry.pk])
         if before is not None and before.user_id is None and not before.entries.exists():
             before.merged_into = holder  # its old address leads to the record it joined
             before.save(update_fields=["merged_into"])
-        return _record(user, "person_link_confirmed", holder, before, before={"entries": [entry.pk]})
+        return person_record(user, "person_link_confirmed", holder, before, before={"entries": [entry.pk]})

@@ -4,31 +4,17 @@ moves as due."""
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Min
+from django.db.models import Count, Max
 from django_countries import countries
 
-from audit.services import actor_fields
-from gaininggrounds import http_cache
 from people.links import link_ask, links_follow_account, needs_consent
 from people.models import Person, PersonRecord
 from people.names import search_key
-from people.rating_store import edition_of, ratings_due
+from people.trail import entries_due, event_pages_move_on, person_record
 from scoring.entries import NAME_LENGTH, plain, text_problems
 from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict, invalid
-from tournaments.models import Event, Player
-from tournaments.services.changes import event_scopes
-
-ACTIONS = {
-    "person_merged": "Two people turned out to be one: the second one's entries moved to the first.",
-    "person_merge_undone": "A merge was undone: the entries it moved went back.",
-    "person_hidden": "A person hid their profile: shown by name only.",
-    "person_shown": "A person showed their profile again.",
-    "person_updated": "A person changed their profile (name, club or country).",
-    "person_link_asked": "Someone said entries are an account holder's: they wait for the holder's word.",
-    "person_link_confirmed": "An account holder confirmed an entry is theirs: it joined their record.",
-    "person_link_declined": "An account holder said an entry is not theirs: it stays a person of its own.",
-}
+from tournaments.models import Player
 
 
 def current(person: Person) -> Person:
@@ -148,10 +134,10 @@ def person_merge(*, keep: Person, absorb: Person, by) -> PersonRecord:
             other = absorb if holder is keep else keep
             asked = [link_ask(entry=entry, person=holder, by=by).entry_id for entry in Player.objects.filter(
                 person=other)]
-            _event_pages_move_on(asked)  # their organizers' lists show the entries waiting
-            return _record(by, "person_link_asked", holder, other, before={"entries": asked})
+            event_pages_move_on(asked)  # their organizers' lists show the entries waiting
+            return person_record(by, "person_link_asked", holder, other, before={"entries": asked})
         moved = list(Player.objects.filter(person=absorb).values_list("pk", flat=True))
-        _entries_due(moved)
+        entries_due(moved)
         account = absorb.user_id
         if account:
             absorb.user = None
@@ -165,16 +151,16 @@ def person_merge(*, keep: Person, absorb: Person, by) -> PersonRecord:
         except IntegrityError as error:  # the kept person registered into one of those events meanwhile
             raise conflict("played_together", say(
                 "Both have an entry in the same event: they are two people.")) from error
-        _event_pages_move_on(moved)
+        event_pages_move_on(moved)
         absorb.merged_into = keep
         absorb.save(update_fields=["merged_into"])
         hidden_before, hid = keep.hidden, absorb.hidden and not keep.hidden
         if hid:  # whoever kept their record private keeps it private
             keep.hidden = True
             keep.save(update_fields=["hidden"])
-        return _record(by, "person_merged", keep, absorb, before={"entries": moved, "account_moved": bool(account),
-                                                                  "names": [keep.name, absorb.name],
-                                                                  "hidden": hidden_before, "hid": hid})
+        return person_record(by, "person_merged", keep, absorb,
+                             before={"entries": moved, "account_moved": bool(account),
+                                     "names": [keep.name, absorb.name], "hidden": hidden_before, "hid": hid})
 
 
 def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
@@ -195,8 +181,8 @@ def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
                 "{name} was merged into someone else since: undo that merge first.", name=keep.name))
         moved = list(Player.objects.filter(pk__in=merge.before["entries"], person=keep).values_list("pk", flat=True))
         Player.objects.filter(pk__in=moved).update(person=absorb)
-        _entries_due(moved)
-        _event_pages_move_on(moved)
+        entries_due(moved)
+        event_pages_move_on(moved)
         account_back = merge.before.get("account_moved") and keep.user_id
         # A choice made since the merge (hiding or showing the profile) is the owner's, and stays theirs.
         chosen = PersonRecord.objects.filter(person=keep, action__in=("person_hidden", "person_shown"),
@@ -218,7 +204,7 @@ def person_merge_undo(*, merge: PersonRecord, by) -> PersonRecord:
         keep.save(update_fields=["user", "hidden"])
         absorb.merged_into = None
         absorb.save(update_fields=["merged_into", "user", "hidden"])
-        return _record(by, "person_merge_undone", keep, absorb, before={"merge": merge.pk, "entries": moved})
+        return person_record(by, "person_merge_undone", keep, absorb, before={"merge": merge.pk, "entries": moved})
 
 
 def person_hide(*, person: Person, hidden: bool, by) -> Person:
@@ -228,8 +214,8 @@ def person_hide(*, person: Person, hidden: bool, by) -> Person:
         if person.hidden != hidden:
             person.hidden = hidden
             person.save(update_fields=["hidden"])
-            _event_pages_move_on(list(person.entries.values_list("pk", flat=True)))  # feeds name the person
-            _record(by, "person_hidden" if hidden else "person_shown", person, None)
+            event_pages_move_on(list(person.entries.values_list("pk", flat=True)))  # feeds name the person
+            person_record(by, "person_hidden" if hidden else "person_shown", person, None)
     return person
 
 
@@ -255,27 +241,7 @@ def person_update(*, person: Person, by, name: str, club: str, country: str) -> 
         if before != after:
             person.name, person.search_key, person.club, person.country = name, search_key(name), club, country
             person.save(update_fields=["name", "search_key", "club", "country"])
-            _record(by, "person_updated", person, None, before=before, after=after)
+            person_record(by, "person_updated", person, None, before=before, after=after)
     return person
 
 
-def _event_pages_move_on(entries: list[int]) -> None:
-    """The events whose entries changed person: their feeds name the person."""
-    for event in Event.objects.filter(players__in=entries).distinct():
-        http_cache.bump(*event_scopes(event))
-
-
-def _entries_due(entries: list[int]) -> None:
-    """The ratings those entries' games are part of, due from their earliest event."""
-    earliest = (Player.objects.filter(pk__in=entries).values("event__format")
-                .annotate(since=Min("event__date")).values_list("event__format", "since"))
-    for format_key, since in earliest:
-        ratings_due(edition=edition_of(format_key), since=since)
-
-
-def _record(by, action: str, person: Person, other: Person | None, *, before=None, after=None) -> PersonRecord:
-    if action not in ACTIONS:
-        raise ValueError(f"unknown action {action}")
-    http_cache.bump(http_cache.PEOPLE)
-    return PersonRecord.objects.create(action=action, person=person, other=other, before=before, after=after,
-                                       **actor_fields(by))

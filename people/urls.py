@@ -1,7 +1,8 @@
-"""People's public pages (namespace "people")."""
+"""People's pages (namespace "people"): profiles, ratings, series and statistics, and the console's people and
+series pages (console-...)."""
 from django.urls import path
 
-from people import web
+from people import console, web
 
 app_name = "people"
 
@@ -16,4 +17,8 @@ urlpatterns = [
     path("series/<slug:slug>/stats/<str:table>.csv", web.series_stats_page, name="series-stats-csv"),
     path("series/", web.series_list_page, name="series-list"),
     path("series/<slug:slug>/", web.series_page, name="series"),
+    path("console/series/", console.series_list, name="console-series-list"),
+    path("console/series/<slug:slug>/", console.series_edit, name="console-series"),
+    path("console/e/<slug:slug>/people/", console.people_page, name="console-people"),
+    path("console/e/<slug:slug>/people/suggest/", console.people_suggest, name="console-people-suggest"),
 ]

@@ -1,6 +1,5 @@
 """The sign-ups' API addresses (the announcement, sign-ups, the waitlist, payments, crew lists, an account's
-own registration), served under /api/ by the tournament's API (tournaments.api.routes), registered from
-signups.apps."""
+own registration), served under /api/ in the "api" namespace by the site (gaininggrounds/urls.py)."""
 from django.urls import path
 
 from signups import api as signups

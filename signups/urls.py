@@ -1,4 +1,4 @@
-"""Signing up for an event (namespace "signups")."""
+"""The events to come and signing up for one (namespace "signups"): the home page is their calendar."""
 from django.urls import path
 
 from signups import console, web
@@ -6,6 +6,7 @@ from signups import console, web
 app_name = "signups"
 
 urlpatterns = [
+    path("", web.home, name="home"),
     path("e/<slug:slug>/sign-up/", web.signup_page, name="sign-up"),
     path("e/<slug:slug>/calendar.ics", web.event_ics, name="ics"),
     path("events.ics", web.upcoming_ics, name="upcoming-ics"),

@@ -1,8 +1,10 @@
-"""Sign-up pages: the form (apart from the cached event page, as it carries a CSRF token), the mailed
-confirmation link, and a sign-up's own page with its place and the way to withdraw."""
+"""Sign-up pages: the home page's calendar of events, the form (apart from the cached event page, as it
+carries a CSRF token), the mailed confirmation link, and a sign-up's own page with its place and the way to
+withdraw."""
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import urlencode
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -10,12 +12,14 @@ from django.views.decorators.http import require_POST
 from gaininggrounds.http_cache import kept_private, public_cache
 from gaininggrounds.web.forms import minutes, show_problems
 from people import verification
+from scoring.formats import EDITIONS
 from scoring.problems import DomainError
 from signups import services
 from signups.calendar import calendar
 from signups.forms import EntryForm
-from signups.listing import upcoming_events
+from signups.listing import Filters, listing, upcoming_events
 from signups.models import HOLDING, WITHDRAWN, SignUp
+from signups.presenters import countries_listed
 from signups.selectors import announcement_of, lists_asked, local_today, places_taken, position_of, waitlist
 from tournaments.access import attempt_wait, bad_key_wait, client_address, player_for_key
 from tournaments.fronts import paid_word
@@ -155,3 +159,18 @@ def event_ics(request, slug):
 def upcoming_ics(request):
     """Every event not yet started, to subscribe to from a calendar application."""
     return _calendar_answer(calendar(upcoming_events(), _("Malifaux events on Gaining Grounds")), "events.ics")
+
+
+# The home page's choices (kept: few values); typed words (`q`, `region`) are answered, never stored.
+HOME_PARAMS = ("edition", "country", "up", "page")
+
+
+@public_cache(params=HOME_PARAMS)
+def home(request):
+    """Running events, upcoming ones by date and past ones below, filtered as people look for an event."""
+    filters = Filters.of(request.GET)
+    listed = listing(filters, upcoming_page=request.GET.get("up", 1), past_page=request.GET.get("page", 1))
+    kept = urlencode({k: v for k, v in (("edition", filters.edition), ("country", filters.country),
+                                        ("region", filters.region), ("q", filters.words)) if v})
+    return render(request, "public/home.html", {**listed, "filters": filters, "kept": kept,
+                                                "editions": EDITIONS, "countries": countries_listed()})

@@ -1,5 +1,5 @@
-"""The team events' API addresses, served under /api/ by the tournament's API (tournaments.api.routes),
-registered from teams.apps."""
+"""The team events' API addresses, served under /api/ in the "api" namespace by the site
+(gaininggrounds/urls.py)."""
 from django.urls import path
 
 from teams import api as teams

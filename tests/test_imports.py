@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("gaininggrounds", "scoring", "ratings", "tournaments", "people", "audit", "jobs", "notifications")
+PACKAGES = ("gaininggrounds", "scoring", "ratings", "tournaments", "people", "audit", "jobs", "notifications",
+            "signups", "tracker", "teams")
 
 
 def modules() -> list[str]:

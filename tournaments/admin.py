@@ -1,10 +1,6 @@
 from django.contrib import admin
 
 from tournaments.models import Event, Game, Player, PlayerReport, Result, Round
-from tournaments.web.forms import AdminSignInForm
-
-# The admin's sign-in shares the site's limit on failed passwords.
-admin.site.login_form = AdminSignInForm
 
 
 class PlayerInline(admin.TabularInline):

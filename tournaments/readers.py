@@ -1,10 +1,13 @@
-"""What an app built on the tournament hides from a reader of the tournament's answers: the tracker
+"""What the apps built on the tournament hide from or add to what the tournament reads: the tracker
 registers how a player reads the versions of a game's result (the opponent's unrevealed schemes left
-out), and the game's API and the private page ask here. So the tournament imports none of those apps.
-A leaf module, connected to at start."""
+out; the game's API and the private page ask here) and the live scores its players keep (the round page,
+the hall, the console); people register who an entry may be (namesakes for the players' import, the person
+chosen while registering). So the tournament imports none of those apps. A leaf module, connected to at
+start."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 VersionsFilter = Callable[[object, list, "str | None"], list]
 _VERSIONS: list[VersionsFilter] = []
@@ -21,3 +24,56 @@ def versions_seen(game, breakdowns: list, reader: str | None) -> list:
     for seen in _VERSIONS:
         breakdowns = seen(game, breakdowns, reader)
     return breakdowns
+
+
+LiveScores = Callable[[object], dict]
+_LIVE: list[LiveScores] = []
+
+
+def register_live_scores(scores: LiveScores) -> None:
+    """`scores(round)` gives {table: (vp_a, vp_b, turn)} for the round's games whose players keep a live
+    score (the tracker)."""
+    if scores not in _LIVE:
+        _LIVE.append(scores)
+
+
+def live_scores(rnd) -> dict:
+    kept: dict = {}
+    for scores in _LIVE:
+        kept.update(scores(rnd))
+    return kept
+
+
+@dataclass(frozen=True)
+class Namesake:
+    """Someone who played before under a name, as an organizer tells them apart (`label`)."""
+
+    pk: int
+    name: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The person an organizer chose for an entry, as they are now (followed through merges)."""
+
+    pk: int
+    name: str
+    club: str
+
+
+_PEOPLE: dict[str, Callable] = {}
+
+
+def register_people(*, namesakes: Callable[..., dict], chosen: Callable[[int], Chosen | None]) -> None:
+    """Who an entry may be: `namesakes(names, event=)` gives {name: [Namesake]} for the players' import,
+    `chosen(person_id)` the person picked while registering (people registers both)."""
+    _PEOPLE.update(namesakes=namesakes, chosen=chosen)
+
+
+def namesakes(names: list[str], *, event) -> dict[str, list[Namesake]]:
+    return _PEOPLE["namesakes"](names, event=event) if "namesakes" in _PEOPLE else {}
+
+
+def person_chosen(person_id: int) -> Chosen | None:
+    return _PEOPLE["chosen"](person_id) if "chosen" in _PEOPLE else None

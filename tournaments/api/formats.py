@@ -1,13 +1,13 @@
 """/api/formats/: the formats the rules module knows, with their missions, awards and VP limits."""
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.awards import AWARD_RANGES
-from scoring.formats import EDITIONS, FORMATS, key_of
+from scoring.formats import FORMATS, key_of
 
 
 class NamedSerializer(serializers.Serializer):
@@ -173,9 +173,3 @@ class FormatDetail(APIView):
         if key not in FORMATS:
             raise NotFound(f"No format \"{key}\"; known formats: {', '.join(FORMATS)}.")
         return Response(FormatSerializer(FORMATS[key]).data)
-
-
-def edition_known(edition: str) -> None:
-    """An edition in an address (the leaderboard's, the statistics'): one of the rules module's, else 400."""
-    if edition not in EDITIONS:
-        raise ValidationError({"edition": [f"One of {', '.join(EDITIONS)}."]}, code="invalid")

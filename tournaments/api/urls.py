@@ -1,7 +1,7 @@
-"""The API's addresses, reversed by name under the "api" namespace (e.g. "api:job-download")."""
-from django.urls import path, re_path
+"""The tournament's API addresses; the site (gaininggrounds/urls.py) serves them under /api/ with the other
+apps', reversed by name under the "api" namespace (e.g. "api:job-download")."""
+from django.urls import path
 
-from gaininggrounds.api.errors import api_not_found
 from tournaments.api import (
     events,
     feed,
@@ -10,12 +10,9 @@ from tournaments.api import (
     games,
     players,
     rounds,
-    routes,
     standings,
 )
 from tournaments.api.signin import SignInToken
-
-app_name = "api"
 
 EVENT = "events/<int:event_id>/"
 
@@ -54,6 +51,4 @@ urlpatterns = [
     path("games/<int:pk>/report/", games.GamePlayerAnswer.as_view(action="report"), name="game-report"),
     path("games/<int:pk>/confirm/", games.GameConfirm.as_view(action="confirm"), name="game-confirm"),
     path("games/<int:pk>/dispute/", games.GamePlayerAnswer.as_view(action="dispute"), name="game-dispute"),
-    *routes.registered(),  # the apps built on the tournament (tournaments.api.routes)
-    re_path(r"^[\s\S]*$", api_not_found),  # any character, newlines included (an encoded %0A)
 ]

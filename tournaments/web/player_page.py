@@ -16,15 +16,11 @@ from gaininggrounds.http_cache import kept_private
 from gaininggrounds.params import whole_number
 from gaininggrounds.web import naming
 from gaininggrounds.web.forms import show_problems
-from notifications.web import player_kinds, push_offer
-from people.models import PendingLink
 from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
 from scoring.report import CONCEDED, PLAYED, other_side
-from signups.models import SignUp
-from teams import web as teams_web
-from tournaments import selectors, services
+from tournaments import panels, selectors, services
 from tournaments.access import bad_key_wait, player_for_key, report_wait
 from tournaments.concessions import concession_effect, concession_rule
 from tournaments.models import (
@@ -44,7 +40,6 @@ from tournaments.web import presenters
 from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import PlayerReportForm
 from tournaments.web.sheets import mission_initial, sheet_initial
-from tracker import web as tracker_web
 
 
 def private_page(request, key):
@@ -60,10 +55,10 @@ def private_page(request, key):
     form = report_form(request, event, player, current)
     if request.method == "POST" and request.POST.get("action") == "vote":
         return _vote(request, player)
-    if request.method == "POST" and request.POST.get("action") in ("lineup", "team-member"):  # a team captain's
-        (teams_web.lineup_answer if request.POST["action"] == "lineup" else teams_web.member_answer)(request, player)
-        return redirect(reverse("public:private", args=[key]) + "#team")
-    tracked = ""  # the live tracker's problem, shown in the tracker
+    known = panels.action("private", request.POST.get("action", "")) if request.method == "POST" else None
+    if known is not None and not known.on_game:  # an app's own action (a team captain's lineup)
+        return _answered(request, player, known.answer(request, player, None))
+    tracked = ""  # an app's problem with the current game (the live tracker's), shown where it was asked
     if request.method == "POST" and current is not None:
         wait = report_wait(request.META, player=player)
         if wait is not None:
@@ -71,39 +66,38 @@ def private_page(request, key):
         if request.POST.get("game", str(current.pk)) != str(current.pk):  # sent from a page kept from before
             messages.error(request, _("That answer was for an earlier game: nothing changed."))
             return redirect("public:private", key)
-        if request.POST.get("action", "").startswith("track-"):
-            tracked = tracker_web.answer(request, current, player)
-            if not tracked and request.POST["action"] == "track-report":
-                _say_status(request, current)
-                return redirect("public:private", key)
-            if not tracked:
-                return redirect(reverse("public:private", args=[key]) + "#tracker")
+        if known is not None:
+            answered = known.answer(request, player, current)
+            if not answered.problem:
+                if answered.reported:
+                    _say_status(request, current)
+                return _answered(request, player, answered)
+            tracked = answered.problem
         elif _answer(request, player, current, form):
             return redirect("public:private", key)
+    before_the_day = _before_the_day(event, games)
     response = render(request, "player/private.html", {
         "event": event, "player": player, "faction": naming.faction(event.format, player.faction),
         "current": _current_game(event, player, current) if current else None, "form": form,
-        "tracker": tracker_web.tracker_view(event, current, player, tracked) or _said(request, tracked),
         "history": [presenters.game_played(player, g) for g in games if g is not current],
         # Outside the polled part: a poll (htmx) takes only #current, so it skips the standings.
         "standing": None if request.headers.get("HX-Request") else _where_i_stand(event, player, games),
         "adjustments": player.adjustments.all(),
         "votes": _votes(event, player),
-        "team": teams_web.member_panel(event, player) if event.team_size else None,
         "once": secrets.token_hex(16),  # this rendering's forms, sent once whatever the wifi does
-        **push_offer(reverse("notifications:player-push", args=[key]), player_kinds()),
-        "link_pending": PendingLink.objects.filter(entry=player).select_related("person").first(),
-        # Before the event starts, a player can give their place back (signups.web.player_withdraw) and
-        # reach their sign-up (its crew list).
-        **_before_the_day(event, player, games),
+        # Before the event starts, a player can give their place back (signups.web.player_withdraw).
+        "can_withdraw": before_the_day,
+        # What the apps show here (tournaments.panels): the live tracker, the team, the phone's
+        # notifications, a link to a person waiting for an answer, the sign-up (its crew list).
+        **panels.panels("private", request=request, event=event, player=player, current=current, games=games,
+                        tracked=tracked, before_the_day=before_the_day),
     })
     return kept_private(response)  # the key is in the address
 
 
-def _said(request, problem: str) -> None:
-    """A tracker's problem when no tracker is shown any more (the result came in meanwhile)."""
-    if problem:
-        messages.error(request, problem)
+def _answered(request, player: Player, answered: panels.Answer):
+    """After an app's action: the page again, opened where the action was."""
+    return redirect(reverse("public:private", args=[player.key]) + (f"#{answered.anchor}" if answered.anchor else ""))
 
 
 def private_manifest(request, key):
@@ -120,10 +114,9 @@ def private_manifest(request, key):
     return response
 
 
-def _before_the_day(event: Event, player: Player, games) -> dict:
-    if games or event.finished_at is not None or selectors.latest_round_number(event):
-        return {"can_withdraw": False, "signup": None}
-    return {"can_withdraw": True, "signup": SignUp.objects.filter(player=player).first()}
+def _before_the_day(event: Event, games) -> bool:
+    """Whether the event has not started yet for this player: no game, no round, not finished."""
+    return not (games or event.finished_at is not None or selectors.latest_round_number(event))
 
 
 def _votes(event: Event, player: Player) -> dict | None:

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme, urlencode
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -13,26 +13,21 @@ from gaininggrounds.http_cache import public_cache
 from gaininggrounds.typeset import minus
 from gaininggrounds.web import naming
 from gaininggrounds.web.naming import searchable
-from scoring.formats import EDITIONS, get_format
+from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.report import BYE, PLAYED
-from signups.listing import Filters, listing
-from signups.presenters import countries_listed, public_lists, run_up
-from teams import web as teams_web
-from tournaments import selectors
+from tournaments import panels, selectors
 from tournaments.fronts import player_link
 from tournaments.models import Event, Player, status_of
+from tournaments.readers import live_scores
 from tournaments.services.awards import award_winners, wooden_spoon
 from tournaments.standings import DROPPED
 from tournaments.web import presenters
 from tournaments.web.presenters import clock_context
 from tournaments.web.rows import rendered_rows
-from tracker.selectors import live_scores
 
 POLL_SECONDS = 20
 LIVE_POLL_SECONDS = 5  # while players keep a live score in the round: spectators see it move
-# The home page's choices (kept: few values); typed words (`q`, `region`) are answered, never stored.
-HOME_PARAMS = ("edition", "country", "up", "page")
 
 
 def switch_language(request, code):
@@ -50,24 +45,16 @@ def switch_language(request, code):
     return response
 
 
-@public_cache(params=HOME_PARAMS)
-def home(request):
-    """Running events, upcoming ones by date and past ones below, filtered as people look for an event."""
-    filters = Filters.of(request.GET)
-    listed = listing(filters, upcoming_page=request.GET.get("up", 1), past_page=request.GET.get("page", 1))
-    kept = urlencode({k: v for k, v in (("edition", filters.edition), ("country", filters.country),
-                                        ("region", filters.region), ("q", filters.words)) if v})
-    return render(request, "public/home.html", {**listed, "filters": filters, "kept": kept,
-                                                "editions": EDITIONS, "countries": countries_listed()})
-
-
 @public_cache("event", "slug")
 def event_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     link = player_link(event.slug)
     rounds = list(selectors.published_rounds(event).order_by("number").values_list("number", flat=True))
     apart = selectors.non_players(event) if rounds else set()
-    lists = public_lists(event)  # crew lists, where the organizer shows them
+    # What the apps show here (tournaments.panels): the run-up (sign-ups), and the crew lists, where the
+    # organizer shows them, each beside its player.
+    shown = panels.panels("event", event=event, started=bool(rounds))
+    lists = shown.pop("crew_lists", {})
     players = [{"name": name, "href": link(pid), "faction": naming.faction(event.format, faction),
                 "status": status, "did_not_play": pid in apart, "list": lists.get(pid, "")}
                for pid, name, faction, status in
@@ -80,8 +67,7 @@ def event_page(request, slug):
                                                  "edition": fmt.edition,
                                                  "players": rendered_rows("public/_player_row.html", players),
                                                  "played": len(players) - len(apart) if rounds else None,
-                                                 "run_up": run_up(event, started=bool(rounds)),
-                                                 "cut_line": presenters.cut_line(event)})
+                                                 "cut_line": presenters.cut_line(event), **shown})
 
 
 @public_cache("event", "slug", params=("q",))
@@ -118,7 +104,7 @@ def round_page(request, slug, number):
     context = {"event": event, "round": rnd, "rows": rendered_rows("public/_pairing_row.html", rows),
                "at_table": event.missions == AT_TABLE,
                "query": query, "poll": LIVE_POLL_SECONDS if live else POLL_SECONDS,
-               "matches": teams_web.match_rows(event, number) if event.team_size else [],
+               **panels.panels("round", event=event, round=rnd),  # a team event's matches
                "mission": naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
                **clock_context(rnd)}
     template = "public/_pairings.html" if request.headers.get("HX-Request") else "public/round.html"
@@ -184,7 +170,7 @@ def hall_page(request, slug):
             for table, a, b, result, vp_a, vp_b, outcome, loser, versions, strategy, deployment, pool
             in selectors.round_pairings(rnd)]
         context["mission"] = naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool)
-        context["matches"] = teams_web.match_rows(event, rnd.number) if event.team_size else []
+        context.update(panels.panels("hall", event=event, round=rnd))  # a team event's matches
         context.update(clock_context(rnd))
     return render(request, "public/hall.html", context)
 

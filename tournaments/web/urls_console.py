@@ -1,7 +1,7 @@
-"""The organizer console, under /console/ (each view behind console.guards.organizer_view)."""
+"""The organizer console, under /console/ (each event's view behind tournaments.fronts.organizer_view)."""
 from django.urls import path
 
-from tournaments.web.console import events, files, people, rounds, score_sheets
+from tournaments.web.console import events, files, rounds, score_sheets
 
 app_name = "console"
 
@@ -10,13 +10,9 @@ ROUND = f"{EVENT}rounds/<int:number>/"
 
 urlpatterns = [
     path("", events.events, name="events"),
-    path("series/", people.series_list, name="series-list"),
-    path("series/<slug:slug>/", people.series_edit, name="series"),
     path(EVENT, events.event, name="event"),
     path(f"{EVENT}import/", events.import_players, name="import"),
     path(f"{EVENT}desk/", events.desk, name="desk"),
-    path(f"{EVENT}people/", people.people_page, name="people"),
-    path(f"{EVENT}people/suggest/", people.people_suggest, name="people-suggest"),
     path(f"{EVENT}awards/", events.awards, name="awards"),
     path(f"{EVENT}<str:action>-event/", events.finish_event, name="finish"),
     path(f"{EVENT}desk/check-in-all/", events.desk_check_in_all, name="desk-check-in-all"),

@@ -7,7 +7,6 @@ from tournaments.web import bracket, player_page, public
 app_name = "public"
 
 urlpatterns = [
-    path("", public.home, name="home"),
     path("language/<str:code>/", public.switch_language, name="language"),
     path("e/<slug:slug>/", public.event_page, name="event"),
     path("e/<slug:slug>/rounds/<int:number>/", public.round_page, name="round"),

@@ -17,13 +17,10 @@ from gaininggrounds.params import whole_number
 from gaininggrounds.web import naming
 from gaininggrounds.web.forms import show_problems
 from gaininggrounds.web.naming import natural, searchable
-from notifications.models import DiscordHook
-from people.models import Person
-from people.services import current
 from scoring.awards import varied_awards
 from scoring.formats import FORMATS, Award, get_format
 from scoring.problems import DomainError
-from tournaments import exports, selectors, services
+from tournaments import exports, panels, readers, selectors, services
 from tournaments.fronts import organizer_view
 from tournaments.models import CHOSEN_AWARDS, Player, Seat
 from tournaments.services.cut import cut_rounds, is_cut_round
@@ -51,7 +48,7 @@ def events(request):
 def event(request, event):
     player_form = PlayerForm(request.POST or None, format_key=event.format)
     player_form.fields["name"].widget.attrs.update({  # people of that name who played before, as it is typed
-        "hx-get": reverse("console:people-suggest", args=[event.slug]), "hx-target": "#person-choices",
+        "hx-get": reverse("people:console-people-suggest", args=[event.slug]), "hx-target": "#person-choices",
         "hx-trigger": "input changed delay:300ms", "autocomplete": "off"})
     if request.method == "POST" and player_form.is_valid():
         try:
@@ -73,10 +70,9 @@ def event(request, event):
 def _as_person_chosen(entry: dict, person_id: int | None) -> dict:
     """The typed name may be a search ("ben o"): an entry linked to someone who played before takes their
     name, and their club when none was typed."""
-    person = Person.objects.filter(pk=person_id).first() if person_id else None
+    person = readers.person_chosen(person_id) if person_id else None  # a merged one names the person kept
     if person is None:
         return {**entry, "person": person_id}
-    person = current(person)  # a suggestion merged since it was offered names the person kept
     return {**entry, "person": person.pk, "name": person.name, "club": entry["club"] or person.club}
 
 
@@ -109,9 +105,8 @@ def _event_context(event, **extra):
             "awards": _awards_context(event),
             "import_form": ImportForm(), "round_form": RoundForm.for_event(event),
             "export_choices": [c for c in EXPORT_CHOICES if event.team_size or c[0] != exports.TEAM_STANDINGS],
-            # The event's Discord channel said no last time: the organizer sees it here, not only on its page.
-            "discord_failure": DiscordHook.objects.filter(event=event).exclude(last_failure="").values_list(
-                "last_failure", flat=True).first(),
+            # What the apps show here (tournaments.panels): the Discord channel's last refusal, say.
+            **panels.panels("console-event", event=event),
             **extra}
 
 

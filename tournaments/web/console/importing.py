@@ -16,14 +16,11 @@ from gaininggrounds.params import whole_number
 from gaininggrounds.web.naming import faction, localized
 from jobs.models import Job
 from jobs.services import job_progress
-from people import services as people
-from people.names import search_key
 from scoring.formats import get_format
 from scoring.problems import DomainError
-from tournaments import services
+from tournaments import readers, services
 from tournaments.services.players import faction_suggested, players_import_start
 from tournaments.web.console.guards import organized_job
-from tournaments.web.console.people import described
 from tournaments.web.forms import ImportForm
 
 # The preview posts every row back as its fields (three, and the person chosen): Django reads at most 1000
@@ -133,13 +130,13 @@ def _shown(event, checked: list[tuple[dict, list]], chosen: dict[int, str], offs
     """Each row as the preview shows it: its fields, its problems in words, the faction suggested, and the
     people it may be (never one who keeps their profile private), with the one chosen."""
     fmt = get_format(event.format)
-    known = people.namesakes([entry["name"] for entry, _problems in checked], event=event)
+    known = readers.namesakes([entry["name"] for entry, _problems in checked], event=event)  # people's
     taken: dict[int, int] = {}  # a person chosen, and the line they were chosen on
     shown = []
     for index, (entry, problems) in enumerate(checked, start=1):  # the fields' numbers, and the CSV's line
         line = entry["line"] + offset
         details = [_faction_problem(fmt, entry) if p.code == "unknown_faction" else p.detail for p in problems]
-        options = known.get(search_key(entry["name"]), [])
+        options = known.get(entry["name"], [])
         wanted = chosen.get(index, "")
         person = next((p for p in options if wanted and str(p.pk) == wanted), None)
         refused = bool(wanted) and person is None
@@ -157,7 +154,7 @@ def _shown(event, checked: list[tuple[dict, list]], chosen: dict[int, str], offs
             "faction_known": fmt.faction(entry["faction"]) is not None, "faction_typed": entry["faction_typed"],
             "suggestion": entry["suggestion"] and (entry["suggestion"], faction(event.format, entry["suggestion"])),
             "problems": details, "bad_fields": {p.attr for p in problems},
-            "people": [(p.pk, described(p)) for p in options], "person": person.pk if person else None,
+            "people": [(p.pk, p.label) for p in options], "person": person.pk if person else None,
             "person_refused": refused})
     return shown
 

@@ -16,18 +16,17 @@ from scoring.entries import unlisted_leader_notice
 from scoring.formats import get_format
 from scoring.problems import DomainError
 from scoring.report import CONCEDED
-from teams.rounds import team_round_generate
-from tournaments import selectors, services
+from tournaments import panels, selectors, services
 from tournaments.concessions import concession_effect, concession_rule
 from tournaments.fronts import organizer_view
 from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player
+from tournaments.readers import live_scores
 from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, REMATCH_AVOIDED, RINGER_SEAT, seating
 from tournaments.standings import ACTIVE
 from tournaments.web import presenters
 from tournaments.web.forms import RoundForm, SwapForm
 from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import ResultForm
-from tracker.selectors import live_scores
 
 
 def round_and_players(event, number):
@@ -47,8 +46,8 @@ def pair_round(request, event):
             messages.error(request, " ".join(errors))
     else:
         try:
-            if event.team_size:  # a team event pairs its teams; their games come with the lineups
-                made = team_round_generate(event=event, by=request.user, publish=False)
+            if (pair := panels.pairer(event)) is not None:  # a team event pairs its teams (tournaments.panels)
+                made = pair(event=event, by=request.user, publish=False)
                 return redirect("console:round", event.slug, made.number)
             made = services.round_request(event=event, by=request.user, method=form.cleaned_data["method"],
                                           avoid_same_club=form.cleaned_data["avoid_same_club"], publish=False,

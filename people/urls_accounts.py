@@ -2,8 +2,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from tournaments.web import accounts
-from tournaments.web.forms import SignInForm
+from people import accounts
+from people.forms import SignInForm
 
 app_name = "accounts"
 

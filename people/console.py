@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from gaininggrounds.params import whole_number
 from gaininggrounds.web.forms import show_problems
 from people import services as people
+from people.forms import SeriesForm
 from people.models import Person, PersonRecord, Series
 from people.names import search_key
 from people.series import series_create, series_update
@@ -19,7 +20,6 @@ from scoring.formats import FORMATS
 from scoring.problems import DomainError
 from tournaments.fronts import organizer_view
 from tournaments.models import Event
-from tournaments.web.forms import SeriesForm
 
 
 @organizer_view
@@ -89,7 +89,7 @@ def _act(request, event):
                                                                          "name": keep.name})
     except DomainError as error:
         messages.error(request, str(error))
-    return redirect("console:people", event.slug)
+    return redirect("people:console-people", event.slug)
 
 
 def described(person: Person, *, numbered: bool = False) -> str:
@@ -126,7 +126,7 @@ def series_list(request):
     if request.method == "POST" and form.is_valid():
         series = _saved(request, form, None)
         if series is not None:
-            return redirect("console:series", series.slug)
+            return redirect("people:console-series", series.slug)
     return render(request, "console/series_list.html", {"form": form, "mine": request.user.series.all()})
 
 
@@ -137,7 +137,7 @@ def series_edit(request, slug):
         raise PermissionDenied
     form = SeriesForm.of(series, request.POST or None)
     if request.method == "POST" and form.is_valid() and _saved(request, form, series) is not None:
-        return redirect("console:series", series.slug)
+        return redirect("people:console-series", series.slug)
     return render(request, "console/series_edit.html", {"form": form, "series": series})
 
 

@@ -16,10 +16,10 @@ from gaininggrounds.http_cache import kept_private
 from gaininggrounds.web.forms import minutes, show_problems
 from people import links, verification
 from people import services as people
+from people.forms import EmailForm, ProfileForm, SignUpForm
 from people.models import PendingLink, Person
 from scoring.problems import DomainError
 from tournaments.access import attempt_wait, client_address
-from tournaments.web.forms import EmailForm, ProfileForm, SignUpForm
 
 
 def signup(request):
