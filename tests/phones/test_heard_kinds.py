@@ -3,9 +3,7 @@ and the clock's calls are announced through its one hook (`tournaments.signals`)
 comment says comes with it, and notifications hears them in the change's transaction: the mails, pushes
 and Discord posts are rows written with the change (none if it rolls back), handed to the workers only
 after the commit. Without notifications' listener the tournament tells nobody: it calls nothing itself."""
-import ast
 from datetime import date
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -34,7 +32,6 @@ from tournaments.models import Round
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 NEW_KINDS = (signals.ROUND_PUBLISHED, signals.REPORT_AWAITS, signals.REPORT_DISPUTED, signals.CLOCK_CALLED)
 NOTIFICATIONS = "notifications-hear-the-tournament"
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -93,28 +90,6 @@ def published(event, organizer) -> Round:
 
 def first_game(rnd):
     return rnd.games.select_related("round__event", "player_a", "player_b").order_by("table").first()
-
-
-def imported(path: Path) -> set[str]:
-    """The top-level packages a module imports, anywhere in it (a lazy import in a function counts too)."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            found.add(node.module.split(".")[0])
-    return found
-
-
-def test_the_tournament_imports_nothing_of_notifications_outside_its_pages():
-    package = ROOT / "tournaments"
-    core = [path for path in sorted(package.rglob("*.py"))
-            if not {"web", "migrations"} & set(path.relative_to(package).parts[:-1])]
-    services_dir = package / "services"
-    assert {services_dir / "rounds.py", services_dir / "reports.py", services_dir / "round_clock.py",
-            package / "signals.py"} <= set(core)
-    offenders = [str(path.relative_to(ROOT)) for path in core if "notifications" in imported(path)]
-    assert not offenders, offenders
 
 
 def test_every_new_kind_is_known_to_the_hook_and_ignored_by_the_other_listeners(event):
