@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from gaininggrounds.http_cache import public_cache
+from scoring.missions import MISSION_SETTINGS
 from teams import roster, rounds, selectors
 from teams.lineup import ANSWER, PLACE, Step, lineup, visible
 from teams.models import CAPTAINS, ORGANIZER, Team, TeamMatch, TeamRules
@@ -27,10 +28,14 @@ class TeamRulesSerializer(serializers.ModelSerializer):
                                          "members' TP); then members' TP, Diff, VP.")
     lineups = serializers.ChoiceField(choices=[CAPTAINS, ORGANIZER], required=False, help_text="Who sets who plays "
                                       "whom in a match: the captains, by the documented steps, or the organizer.")
+    missions = serializers.ChoiceField(source="event.missions", choices=list(MISSION_SETTINGS), required=False,
+                                       help_text="The event's missions setting, changed with the size in one write: "
+                                                 "a team event's tables play the round's mission (per_round) or flip "
+                                                 "their own (at_table), never per_table.")
 
     class Meta:
         model = TeamRules
-        fields = ["size", "match_rule", "lineups", "distinct_factions"]
+        fields = ["size", "match_rule", "lineups", "distinct_factions", "missions"]
 
 
 class MemberSerializer(serializers.Serializer):
@@ -104,8 +109,9 @@ class EventTeamRules(EventScoped):
         data = TeamRulesSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
-        size = values.pop("event", {}).get("team_size")
-        rules = roster.team_rules_set(event=event, by=request.user, size=size, **values)
+        settings = values.pop("event", {})
+        rules = roster.team_rules_set(event=event, by=request.user, size=settings.get("team_size"),
+                                      missions=settings.get("missions"), **values)
         rules.event.refresh_from_db()
         return Response(TeamRulesSerializer(rules).data)
 

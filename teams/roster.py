@@ -22,9 +22,11 @@ def rules_of(event: Event) -> TeamRules:
     return TeamRules.objects.filter(event=event).first() or TeamRules(event=event)
 
 
-def team_rules_set(*, event: Event, by, size: int | None = None, **rules) -> TeamRules:
+def team_rules_set(*, event: Event, by, size: int | None = None, missions: str | None = None, **rules) -> TeamRules:
     """Make the event a team event of `size` players a team (0: individual again, while it has no team), and
-    set how it plays: `match_rule`, `lineups`, `distinct_factions`. Fixed once round 1 is paired."""
+    set how it plays: `match_rule`, `lineups`, `distinct_factions`. Fixed once round 1 is paired. `missions`
+    changes the event's Missions setting in the same write: a team event's tables cannot each draw their own
+    (M4E's default), so the organizer switches both at once."""
     problems = [Problem(f"invalid_{key}", say("{key} is one of {value}.", key=key, value=", ".join(allowed)), key)
                 for key, allowed in (("match_rule", MATCH_RULES), ("lineups", LINEUP_WAYS))
                 if key in rules and rules[key] not in allowed]
@@ -39,7 +41,10 @@ def team_rules_set(*, event: Event, by, size: int | None = None, **rules) -> Tea
             fullest = max((t.members.count() for t in event.teams.all()), default=0)
             if size and size < fullest:
                 raise conflict("team_larger", say("A team already has {value} players.", value=fullest))
-            tournament.event_update(event=event, by=by, team_size=size)
+        settings = {key: value for key, value in (("team_size", size), ("missions", missions))
+                    if value is not None and value != getattr(event, key)}
+        if settings:  # checked together: a team size with the missions it can play
+            tournament.event_update(event=event, by=by, **settings)
         current = rules_of(event)
         before = {k: getattr(current, k) for k in rules}
         for key, value in rules.items():

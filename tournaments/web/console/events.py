@@ -19,6 +19,7 @@ from gaininggrounds.web.forms import show_problems
 from gaininggrounds.web.naming import natural, searchable
 from scoring.awards import varied_awards
 from scoring.formats import FORMATS, Award, get_format
+from scoring.missions import PER_TABLE
 from scoring.problems import DomainError
 from tournaments import exports, panels, readers, selectors, services
 from tournaments.fronts import organizer_view
@@ -341,6 +342,10 @@ def settings_page(request, event):
     form.fields["scheme_chart"].choices = [(c.key, c.name) for c in shown.scheme_charts]
     if fmt.edition != "M3E":  # only what the event's edition uses: Dead Man's Hand is M3E's
         del form.fields["dead_mans_hand"]
+    if event.team_size:  # a team event's tables cannot each draw their own mission: not offered
+        missions = form.fields["missions"]
+        missions.choices = [choice for choice in missions.choices if choice[0] != PER_TABLE]
+        missions.help_text = _("A team event's tables play the round's mission, or flip their own at the table.")
     conceder = form.fields["conceder"]  # the format's rule said in its first choice
     rule = dict(conceder.choices)["leaves" if fmt.conceder_leaves else "stays"]
     conceder.choices = [("", _("as the format says: %(rule)s") % {"rule": rule}), *conceder.choices[1:]]

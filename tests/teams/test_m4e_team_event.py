@@ -1,0 +1,105 @@
+"""An M4E (Gaining Grounds Zero) event made a team event, as the organizer of issue 52 ran one: its tables
+draw their own missions by default, which a team event cannot play, so the Teams page names the setting,
+offers to change it with the team size, and keeps what was chosen when it refuses."""
+import html
+import re
+
+import pytest
+from django.test import Client
+
+from teams.models import Team
+from tests.factories import Api, make_user, rejected
+from tournaments import services
+from tournaments.models import Event
+
+
+@pytest.fixture
+def organizer(db):
+    user, token = make_user("m4e-team-organizer")
+    client = Client()
+    client.force_login(user)
+    return user, client, token
+
+
+def text(page: str) -> str:
+    return re.sub(r"[ \t\r\n]+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+def m4e_event(user, name="Zero Teams"):
+    event = services.event_create(user=user, name=name, date="2026-11-28", format="m4e-gg0")
+    assert event.missions == "per_table", "M4E's own set-up: each table draws its mission"
+    return event
+
+
+RULES = {"action": "rules", "size": "3", "match_rule": "total_tp", "lineups": "organizer", "distinct": "1"}
+
+
+@pytest.mark.parametrize("language, setting, refusal", [
+    ("en", "This event's setting Missions is now \"each table its own, drawn at pairing\"",
+     "A team event's tables play the round's mission, or flip their own at the table. The setting Missions must "
+     "change"),
+    ("fr", "Le réglage Missions de cet événement est maintenant «\u202fchaque table la sienne, tirée à "
+           "l'appariement\u202f»", "Les tables d’un événement par équipes jouent la mission de la ronde, ou tirent la "
+                                 "leur à la table. Le réglage Missions doit changer"),
+])
+def test_a_refused_team_size_names_the_setting_and_keeps_the_choices(organizer, language, setting, refusal):
+    user, console, _ = organizer
+    event = m4e_event(user)
+    console.cookies["django_language"] = language
+    answer = console.post(f"/console/e/{event.slug}/teams/", RULES)
+    page = answer.content.decode()
+    assert answer.status_code == 200, "shown again, not sent back to an empty form"
+    assert refusal in text(page) and setting in text(page)
+    assert f'href="/console/e/{event.slug}/settings/"' in page
+    assert re.search(r'<option value="3" selected>', page), "the team size chosen is kept"
+    assert re.search(r'<option value="total_tp" selected>', page) and re.search(
+        r'<option value="organizer" selected>', page)
+    assert re.search(r'name="distinct" value="1" checked', page)
+    assert re.search(r'name="round_mission" value="1" checked', page), "the way out offered, ticked"
+    event.refresh_from_db()
+    assert (event.team_size, event.missions) == (0, "per_table"), "nothing changed"
+
+
+def test_ticked_the_event_becomes_a_team_event_playing_the_rounds_mission(organizer):
+    user, console, _ = organizer
+    event = m4e_event(user)
+    page = console.get(f"/console/e/{event.slug}/teams/").content.decode()
+    assert 'name="round_mission"' in page and "Play the round's mission at every table" in text(page)
+    answer = console.post(f"/console/e/{event.slug}/teams/", {**RULES, "round_mission": "1"})
+    assert answer.status_code == 302
+    event.refresh_from_db()
+    assert (event.team_size, event.missions) == (3, "per_round")
+    assert 'name="round_mission"' not in console.get(f"/console/e/{event.slug}/teams/").content.decode(), \
+        "nothing left to change"
+    settings = console.get(f"/console/e/{event.slug}/settings/").content.decode()
+    assert 'value="per_table"' not in settings and 'value="per_round" selected' in settings, \
+        "the settings offer only the missions a team event plays"
+
+
+def test_a_refused_new_member_keeps_what_was_typed(organizer):
+    user, console, _ = organizer
+    event = m4e_event(user)
+    console.post(f"/console/e/{event.slug}/teams/", {**RULES, "round_mission": "1", "lineups": "captains"})
+    console.post(f"/console/e/{event.slug}/teams/", {"action": "team", "name": "Ash"})
+    team = Team.objects.get(event=event)
+    console.post(f"/console/e/{event.slug}/teams/", {"action": "member", "team": team.pk, "name": "Ada",
+                                                       "faction": "guild"})
+    answer = console.post(f"/console/e/{event.slug}/teams/", {"action": "member", "team": team.pk, "name": "Bea",
+                                                                "faction": "guild", "email": "bea@example.org"})
+    page = answer.content.decode()
+    assert "already fields this faction" in text(page)
+    assert 'value="Bea"' in page and 'value="bea@example.org"' in page and "<details open>" in page
+    refused = console.post(f"/console/e/{event.slug}/teams/", {"action": "team", "name": "ash", "club": "Oak"})
+    assert 'value="ash"' in refused.content.decode() and 'value="Oak"' in refused.content.decode()
+
+
+def test_the_api_changes_the_missions_with_the_size_in_one_write(organizer):
+    user, _, token = organizer
+    event = m4e_event(user)
+    api = Api(Client(), token)
+    path = f"/api/events/{event.pk}/team-rules/"
+    answer = rejected(api, "PUT", path, {"size": 3}, 400)
+    assert "team_missions" in str(answer)
+    status, body = api.call("PUT", path, {"size": 3, "missions": "per_round"})
+    assert status == 200 and (body["size"], body["missions"]) == (3, "per_round")
+    assert Event.objects.filter(pk=event.pk, team_size=3, missions="per_round").exists()
