@@ -41,6 +41,8 @@ def teams_page(request, event):
     placed = {m.player_id for t in teams for m in t.members.all()}
     for team in teams:  # the new member refused: their form open again, as filled in
         team.typed = typed if typed.get("action") == "member" and typed["team"] == team.pk else {}
+        for member in team.members.all():
+            member.faction_name = naming.faction(event.format, member.player.faction)
     fmt = get_format(event.format)
     rules = roster.rules_of(event)
     shown = {"size": event.team_size, "match_rule": rules.match_rule, "lineups": rules.lineups,

@@ -103,3 +103,18 @@ def test_the_api_changes_the_missions_with_the_size_in_one_write(organizer):
     status, body = api.call("PUT", path, {"size": 3, "missions": "per_round"})
     assert status == 200 and (body["size"], body["missions"]) == (3, "per_round")
     assert Event.objects.filter(pk=event.pk, team_size=3, missions="per_round").exists()
+
+
+@pytest.mark.parametrize("language, name", [("en", "Ten Thunders"), ("fr", "Dix-Tonnerres")])
+def test_the_teams_page_names_each_members_faction_in_the_readers_language(organizer, language, name):
+    user, console, _ = organizer
+    event = m4e_event(user)
+    console.post(f"/console/e/{event.slug}/teams/", {**RULES, "round_mission": "1"})
+    console.post(f"/console/e/{event.slug}/teams/", {"action": "team", "name": "Ash"})
+    team = Team.objects.get(event=event)
+    console.post(f"/console/e/{event.slug}/teams/", {"action": "member", "team": team.pk, "name": "Ada",
+                                                       "faction": "ten-thunders"})
+    console.cookies["django_language"] = language
+    members = re.search(r'<ul class="players">(.*?)</ul>', console.get(f"/console/e/{event.slug}/teams/")
+                        .content.decode(), re.S).group(1)
+    assert f"Ada <small class=\"muted\">{name}</small>" in members and "ten-thunders" not in members
