@@ -42,13 +42,15 @@ def round_published(rnd: Round, games: list[Game], players: dict) -> None:
             return _("Round %(n)s: you have the bye") % {"n": rnd.number}, rnd.event.name, _private(subscription)
         title = _("Round %(n)s: table %(t)s against %(opponent)s") % {
             "n": rnd.number, "t": game.table, "opponent": opponent.name}
-        return title, _mission_line(rnd.event.format, game) or rnd.event.name, _private(subscription)
+        return title, mission_line(rnd.event.format, game) or rnd.event.name, _private(subscription)
 
     push.tell(_of_players(rnd.event, seats), ROUND, f"round:{rnd.pk}", message)
     discord.round_published(rnd, games, players)
 
 
-def _mission_line(format_key: str, game: Game) -> str:
+def mission_line(format_key: str, game: Game) -> str:
+    """The table's mission in the language now active (empty where the tables flip their own): the push
+    and the mail of a round say the same."""
     strategy, deployment, pool = game.mission()
     return get_format(format_key).mission_line(strategy, deployment, pool, get_language()) if strategy else ""
 

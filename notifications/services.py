@@ -1,8 +1,11 @@
 """Who is told what by email (and, beside each mail, on phones and Discord: notifications.phones): players
-of a published round (their table and opponent), a player
+of a published round (their table, opponent, mission and start), a player
 whose opponent reported (confirm or dispute), and, on a dispute, the reporter and the organizers. The
 tournament announces these (`tournaments.signals`) and `notifications.receivers` calls them; teams, built
 on both, calls `round_published` itself when a match's lineup seats its games.
+
+Every mail to a player carries their private link, absolute from settings.SITE_URL (a mail is read away
+from any request), and is written in the player's language (`languages_of`).
 
 Notifications are rows written inside the change's transaction and sent by a Celery task after it
 commits, so a request never waits for mail and a rolled-back change mails nobody. If the broker is
@@ -14,16 +17,20 @@ import logging
 import re
 import unicodedata
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from notifications import phones
 from notifications.models import Notification
 from notifications.queueing import hand_over
+from signups.models import SignUp
+from signups.selectors import announcement_of
 from tournaments.models import Game, Player, Round
 
 log = logging.getLogger(__name__)
@@ -34,50 +41,117 @@ def address_of(player: Player) -> str:
     return player.email or (player.user.email if player.user_id else "")
 
 
+def site_link(name: str, *args) -> str:
+    """An address on the site, absolute from settings.SITE_URL: what a mail, a calendar or a channel
+    carries is opened away from any request, so it cannot be built from one."""
+    return settings.SITE_URL.rstrip("/") + reverse(name, args=args)
+
+
+def private_line(player: Player) -> str:
+    return _("Your private page for the day (your table, your opponent, reporting): %(link)s") % {
+        "link": site_link("public:private", player.key)}
+
+
+def languages_of(players) -> dict[int, str]:
+    """The language each player's mails are written in, by player id: the one they signed up in (the
+    entry's sign-up, `SignUp.language`), else the one their account last signed up in (an account keeps
+    no language of its own), else the site's default. Two queries, whatever the size of the field."""
+    players = list(players)
+    signed_up = dict(SignUp.objects.filter(player__in=players).values_list("player_id", "language"))
+    accounts = _account_languages({p.user_id for p in players if p.user_id and p.pk not in signed_up})
+    return {p.pk: _known(signed_up.get(p.pk) or accounts.get(p.user_id)) for p in players}
+
+
+def account_language(user) -> str:
+    """An account's language (an organizer's): the one it last signed up for an event in, else the site's."""
+    return _known(_account_languages({user.pk}).get(user.pk))
+
+
+def _account_languages(user_ids: set[int]) -> dict[int, str]:
+    found = {}
+    for user_id, language in (SignUp.objects.filter(user_id__in=user_ids).order_by("created_at", "pk")
+                              .values_list("user_id", "language")):
+        found[user_id] = language  # the latest sign-up's wins
+    return found
+
+
+def _known(language: str | None) -> str:
+    return language if language in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+def round_start(rnd: Round) -> str:
+    """When the round starts, where the event is: its clock's start once running, else its publication
+    (a round has no time planned ahead: it starts when its pairings are out)."""
+    at = rnd.clock_started_at or rnd.published_at or timezone.now()
+    zone = announcement_of(rnd.event).time_zone
+    return _("Start: %(time)s (%(zone)s)") % {"time": f"{at.astimezone(ZoneInfo(zone)):%H:%M}", "zone": zone}
+
+
 def round_published(rnd: Round, games: list[Game]) -> None:
-    """Each seated player with an address: their table and opponent. Two queries and one insert,
-    whatever the size of the field."""
+    """Each seated player with an address, in their language: their table, opponent, mission (where the
+    format deals one per round or per table), the round's start and their private link. Four queries and
+    one insert, whatever the size of the field."""
     players = {p.pk: p for p in Player.objects.filter(seats__round=rnd).select_related("user")}
+    languages = languages_of(p for p in players.values() if address_of(p))
+    event, about = rnd.event, f"round:{rnd.pk}"
     notes = []
     for game in games:
+        game.round = rnd  # its mission falls back on the round's
         for own, other in ((game.player_a_id, game.player_b_id), (game.player_b_id, game.player_a_id)):
             player, opponent = players.get(own), players.get(other)
             if player is None or not address_of(player):
                 continue
-            if opponent is None:
-                subject = _("%(event)s, round %(n)s: you have the bye") % {"event": rnd.event.name, "n": rnd.number}
-                body = subject
-            else:
-                subject = _("%(event)s, round %(n)s: table %(t)s against %(opponent)s") % {
-                    "event": rnd.event.name, "n": rnd.number, "t": game.table, "opponent": opponent.name}
-                body = subject + "\n\n" + _("Report your result from your private link.")
-            notes.append(Notification(event=rnd.event, to=address_of(player), kind=Notification.ROUND_PUBLISHED,
-                                      about=f"round:{rnd.pk}", subject=one_line(subject)[:200], body=body))
+            with translation.override(languages[player.pk]):
+                if opponent is None:
+                    subject = _("%(event)s, round %(n)s: you have the bye") % {"event": event.name, "n": rnd.number}
+                    lines = [subject, round_start(rnd), private_line(player)]
+                else:
+                    subject = _("%(event)s, round %(n)s: table %(t)s against %(opponent)s") % {
+                        "event": event.name, "n": rnd.number, "t": game.table, "opponent": opponent.name}
+                    mission = phones.mission_line(event.format, game)
+                    lines = [subject, _("Mission: %(mission)s") % {"mission": mission} if mission else "",
+                             round_start(rnd), _("Report your result from your private link."), private_line(player)]
+            notes.append(Notification(event=event, to=address_of(player), kind=Notification.ROUND_PUBLISHED,
+                                      about=about, subject=one_line(subject)[:200], body=_body(lines)))
     if notes:
         Notification.objects.bulk_create(notes, ignore_conflicts=True)
-        about = f"round:{rnd.pk}"
         transaction.on_commit(lambda: [enqueue(pk) for pk in Notification.objects.filter(
             kind=Notification.ROUND_PUBLISHED, about=about, sent_at=None).values_list("pk", flat=True)])
     phones.round_published(rnd, games, players)
 
 
 def report_awaits(game: Game, reporter: Player, version_stamp: str) -> None:
+    """The opponent, in their language: who reported which game, and the link to confirm or dispute it."""
     opponent = game.player_b if game.player_a_id == reporter.pk else game.player_a
-    subject = _("%(name)s reported your game: confirm or dispute it") % {"name": reporter.name}
-    _queue(game.round.event, opponent, Notification.AWAITING_YOU, f"game:{game.pk}:{version_stamp}", subject,
-           subject + "\n\n" + _("Open your private link to answer."))
+    rnd = game.round
+    with translation.override(languages_of([opponent])[opponent.pk]):
+        subject = _("%(name)s reported your game: confirm or dispute it") % {"name": reporter.name}
+        _queue(rnd.event, opponent, Notification.AWAITING_YOU, f"game:{game.pk}:{version_stamp}", subject, _body([
+            subject, _("%(event)s, round %(n)s, table %(t)s") % {"event": rnd.event.name, "n": rnd.number,
+                                                                 "t": game.table},
+            _("Open your private link to answer."), private_line(opponent)]))
     phones.report_awaits(game, reporter, opponent, version_stamp)
 
 
 def report_disputed(game: Game, disputer: Player, version_stamp: str) -> None:
+    """The reporter (their private link) and each organizer (the round in the console), each in their
+    language."""
     reporter = game.player_b if game.player_a_id == disputer.pk else game.player_a
     event = game.round.event
-    subject = _("%(event)s, table %(t)s: %(name)s disputes the reported result") % {
-        "event": event.name, "t": game.table, "name": disputer.name}
     about = f"game:{game.pk}:{version_stamp}"
-    _queue(event, reporter, Notification.DISPUTED, about, subject, subject)
+
+    def subject():
+        return _("%(event)s, table %(t)s: %(name)s disputes the reported result") % {
+            "event": event.name, "t": game.table, "name": disputer.name}
+
+    with translation.override(languages_of([reporter])[reporter.pk]):
+        _queue(event, reporter, Notification.DISPUTED, about, subject(), _body([
+            subject(), _("The organizer decides; your page shows both versions."), private_line(reporter)]))
     for organizer in event.organizers.exclude(email=""):
-        _queue(event, None, Notification.DISPUTED, about, subject, subject, to=organizer.email)
+        with translation.override(account_language(organizer)):
+            _queue(event, None, Notification.DISPUTED, about, subject(), _body([
+                subject(), _("Settle it on the round's page: %(link)s") % {
+                    "link": site_link("console:round", event.slug, game.round.number)}]), to=organizer.email)
     phones.report_disputed(game, disputer, reporter, version_stamp)
 
 
@@ -87,10 +161,19 @@ def mail_to(event, to: str, kind: str, about: str, subject: str, body: str) -> N
     _queue(event, None, kind, about, subject, body, to=to)
 
 
+def _body(lines: list[str]) -> str:
+    return "\n\n".join(line for line in lines if line)
+
+
 def one_line(text: str) -> str:
     """A mail header carries one line: any run of whitespace or control characters becomes a space
-    (a name typed before names were checked may still hold a newline)."""
-    return " ".join("".join(" " if unicodedata.category(c) == "Cc" else c for c in text).split())
+    (a name typed before names were checked may still hold a newline), but for the no-break spaces French
+    puts before its colons, which stay on the line."""
+    spaced = "".join(" " if unicodedata.category(c) == "Cc" else c for c in text)
+    return SPACES.sub(" ", spaced).strip(" ")
+
+
+SPACES = re.compile(r"[^\S\u00a0\u202f]+")  # whitespace but the no-break spaces
 
 
 # An address in the text (a scheme's, or a www. one): mail programs make it a link, whoever typed it.

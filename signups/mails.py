@@ -1,30 +1,29 @@
-"""The sign-ups' mails, each in the language the person signed up in, through the notification queue
-(written with the change, sent after it commits). Links are absolute, from settings.SITE_URL."""
+"""The sign-ups' mails, each in the language the person signed up in (an organizer's entry without a
+sign-up: `notifications.services.languages_of`), through the notification queue (written with the change,
+sent after it commits). Links are absolute, from settings.SITE_URL; a player's carry their private link."""
 from __future__ import annotations
 
 import hashlib
 
 from django.conf import settings
-from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from notifications.services import mail_to
+from notifications.services import address_of, languages_of, mail_to, private_line, site_link
 from scoring.formats import FORMATS
 from signups.models import MOVES, REGISTERED, WAITLISTED, SignUp
 from signups.selectors import announcement_of, local_time, position_of
 
 
-def link(name: str, *args) -> str:
-    return settings.SITE_URL.rstrip("/") + reverse(name, args=args)
+def address(signup) -> str:
+    """Where a sign-up's mails go: its address, else its account's, else its entry's (an organizer's entry
+    gets a sign-up row, with no address, once its paid status or crew list is set)."""
+    return signup.email or (signup.user.email if signup.user_id else "") or (
+        address_of(signup.player) if signup.player_id else "")
 
 
-def _address(signup) -> str:
-    return signup.email or (signup.user.email if signup.user_id else "")
-
-
-def _send(signup, kind: str, about: str, subject: str, lines: list[str]) -> None:
-    mail_to(signup.event, _address(signup), kind, about, subject, "\n\n".join(line for line in lines if line))
+def _send(signup, kind: str, about: str, subject: str, lines: list[str], *, to: str = "") -> None:
+    mail_to(signup.event, to or address(signup), kind, about, subject, "\n\n".join(line for line in lines if line))
 
 
 def confirm_link(signup, token: str) -> None:
@@ -34,7 +33,7 @@ def confirm_link(signup, token: str) -> None:
               _("%(event)s: confirm your sign-up") % {"event": signup.event.name}, [
                   _("Follow this link to confirm your sign-up for %(event)s (nothing is held until you do):")
                   % {"event": signup.event.name},
-                  link("signups:confirm", token),
+                  site_link("signups:confirm", token),
                   _("You confirm: %(name)s, %(faction)s%(club)s. Not what you typed? Sign up again before "
                     "following the link.") % {"name": signup.name, "faction": faction_name(signup),
                                               "club": f", {signup.club}" if signup.club else ""},
@@ -59,15 +58,14 @@ def already(signup, to: str) -> None:
 
 
 def _withdraw_line(signup) -> str:
+    if not signup.pk:  # an organizer's entry with no sign-up row yet: its private page withdraws it
+        return ""
     return _("Your sign-up, and withdrawing if you cannot come: %(link)s") % {
-        "link": link("signups:signup", signup.key)}
+        "link": site_link("signups:signup", signup.key)}
 
 
 def _player_line(signup) -> str:
-    if not signup.player_id:
-        return ""
-    return _("Your private page for the day (your table, your opponent, reporting): %(link)s") % {
-        "link": link("public:private", signup.player.key)}
+    return private_line(signup.player) if signup.player_id else ""
 
 
 def placed(signup) -> None:
@@ -81,7 +79,7 @@ def placed(signup) -> None:
             subject = _("%(event)s: you are number %(n)s on the waitlist") % {
                 "event": signup.event.name, "n": position_of(signup)}
         _send(signup, "signup_placed", f"signup:{signup.pk}:placed", subject,
-              [subject, _player_line(signup), _withdraw_line(signup), link("public:event", signup.event.slug)])
+              [subject, _player_line(signup), _withdraw_line(signup), site_link("public:event", signup.event.slug)])
 
 
 def promoted(signup) -> None:
@@ -91,17 +89,24 @@ def promoted(signup) -> None:
     with translation.override(signup.language):
         subject = _("%(event)s: a place came free, and it is yours") % {"event": signup.event.name}
         _send(signup, "signup_promoted", f"signup:{signup.pk}:promoted", subject,
-              [subject, _player_line(signup), _withdraw_line(signup), link("public:event", signup.event.slug)])
+              [subject, _player_line(signup), _withdraw_line(signup), site_link("public:event", signup.event.slug)])
 
 
 def _everyone(event):
-    """Who signed up and holds a place or a waitlist spot, with an address; and entries the organizer made."""
-    people = list(SignUp.objects.filter(event=event, state__in=(REGISTERED, WAITLISTED)).select_related("user"))
+    """Everyone who holds a place or a waitlist spot, once each by address: the sign-ups, and the entries
+    the organizer made (with a sign-up row of their own once their paid status is set, or not)."""
+    people = list(SignUp.objects.filter(event=event, state__in=(REGISTERED, WAITLISTED))
+                  .select_related("user", "player__user"))
     told = {s.player_id for s in people if s.player_id}
-    extra = [SignUp(event=event, name=p.name, email=p.email or (p.user.email if p.user_id else ""), state=REGISTERED,
-                    language=settings.LANGUAGE_CODE, player=p)
-             for p in event.players.filter(is_ringer=False).exclude(pk__in=told).select_related("user")]
-    return [s for s in people + extra if _address(s)]
+    entries = list(event.players.filter(is_ringer=False).exclude(pk__in=told).select_related("user"))
+    languages = languages_of(entries)
+    extra = [SignUp(event=event, name=p.name, state=REGISTERED, language=languages[p.pk], player=p) for p in entries]
+    everyone, seen = [], set()
+    for signup in people + extra:
+        if (to := address(signup)) and to.lower() not in seen:
+            seen.add(to.lower())
+            everyone.append(signup)
+    return everyone
 
 
 def _when_where(event, announcement) -> list[str]:
@@ -120,9 +125,9 @@ def changed(event, announcement) -> None:
     for signup in _everyone(event):
         with translation.override(signup.language):
             subject = _("%(event)s has changed: check the date, time and venue") % {"event": event.name}
-            mail_to(event, _address(signup), "event_changed", about, subject,
-                    "\n\n".join(line for line in [subject, *_when_where(event, announcement),
-                                                  link("public:event", event.slug)] if line))
+            _send(signup, "event_changed", about, subject, [
+                subject, *_when_where(event, announcement), _player_line(signup), _withdraw_line(signup),
+                site_link("public:event", event.slug)])
 
 
 def cancelled(event, announcement) -> None:
@@ -131,9 +136,21 @@ def cancelled(event, announcement) -> None:
     for signup in _everyone(event):
         with translation.override(signup.language):
             subject = _("%(event)s is cancelled") % {"event": event.name}
-            mail_to(event, _address(signup), "event_cancelled", f"cancelled:{event.pk}", subject,
-                    "\n\n".join([subject, _("Contact the organizer with any question about payments."),
-                                 link("public:event", event.slug)]))
+            _send(signup, "event_cancelled", f"cancelled:{event.pk}", subject, [
+                subject, _("Contact the organizer with any question about payments."), _player_line(signup),
+                site_link("public:event", event.slug)])
+
+
+def withdrawal(signup, to: str, was: str) -> None:
+    """The person whose place or waitlist spot was given up (by them or by the organizer) is told so, at
+    `to` (read before the entry's removal takes its address away)."""
+    with translation.override(signup.language):
+        subject = _("%(event)s: your sign-up is withdrawn") % {"event": signup.event.name}
+        held = (_("You no longer hold a place in %(event)s.") if was == REGISTERED else
+                _("You are no longer on the waitlist of %(event)s.")) % {"event": signup.event.name}
+        _send(signup, "signup_withdrawn", f"signup:{signup.pk}:withdrawn", subject, [
+            subject, held, _("Changed your mind? Sign up again while sign-ups are open: %(link)s") % {
+                "link": site_link("signups:sign-up", signup.event.slug)}], to=to)
 
 
 def reminder(event, announcement) -> int:
@@ -150,9 +167,9 @@ def reminder(event, announcement) -> int:
             bring = _("Bring your crew, your Fate deck, measuring tools and markers.")
             if announcement.crew_lists:
                 bring += " " + _("Send your crew list if you have not yet.")
-            mail_to(event, _address(signup), "event_reminder", f"reminder:{event.pk}:{event.date}", subject,
+            mail_to(event, address(signup), "event_reminder", f"reminder:{event.pk}:{event.date}", subject,
                     "\n\n".join(line for line in [subject, *_when_where(event, announcement), bring,
                                                   _player_line(signup),
-                                                  link("public:event", event.slug)] if line))
+                                                  site_link("public:event", event.slug)] if line))
             sent += 1
     return sent

@@ -299,14 +299,14 @@ def crew_list_set(*, signup: SignUp, crew_list: str) -> SignUp:
 def signup_withdraw(*, signup: SignUp, by=None) -> SignUp:
     """Take a sign-up back (its link, the player's page, or the organizer). A registered player's entry is
     removed, and its place goes to the waitlist; once the event has started, the organizer drops players
-    instead."""
+    instead. Who held a place or a waitlist spot is mailed that it is given up."""
     if signup.state not in HOLDING:
         raise conflict("already_withdrawn", say("This sign-up was already withdrawn."))
     with event_change(signup.event) as event:
         signup = SignUp.objects.select_for_update().get(pk=signup.pk)
         if signup.state not in HOLDING:  # withdrawn by another request meanwhile
             raise conflict("already_withdrawn", say("This sign-up was already withdrawn."))
-        was = signup.state
+        was, to = signup.state, mails.address(signup)  # the entry's address goes with the entry
         if was == REGISTERED and signup.player_id:
             if selectors.latest_round_number(event, drafts=True):
                 raise conflict("event_started", say("This event has started: ask an organizer to drop you."))
@@ -319,6 +319,8 @@ def signup_withdraw(*, signup: SignUp, by=None) -> SignUp:
             record(event, by, "signup_withdrawn", after={"name": signup.name, "was": was})
             if was == WAITLISTED:  # someone whose name was taken leaves: who waited behind them may fit now
                 places_filled(event)
+        if was != UNCONFIRMED:
+            mails.withdrawal(signup, to, was)
     return signup
 
 
