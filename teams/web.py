@@ -2,6 +2,8 @@
 round's games, and a captain's lineup choices on their private page."""
 from __future__ import annotations
 
+from collections import Counter
+
 from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404
@@ -64,11 +66,17 @@ def _tables(tables: list[int]) -> str:
 
 
 def standing_rows(event: Event) -> list[dict]:
+    """The team standings as the individual ones read: a place shared is "2=", and a team not yet paired has
+    none."""
     link = team_link(event.slug)
-    return [{"place": str(r.rank), "name": r.name, "href": link(r.team),
+    standings = selectors.event_team_standings(event)
+    paired = {r.team for r in standings if r.totals.opponents or r.totals.won + r.totals.drawn + r.totals.lost}
+    places = Counter(r.rank for r in standings if r.team in paired)
+    return [{"place": "" if r.team not in paired else f"{r.rank}=" if places[r.rank] > 1 else str(r.rank),
+             "name": r.name, "href": link(r.team),
              "points": str(r.totals.points), "tp": str(r.totals.tp), "diff": minus(r.totals.diff),
              "vp": str(r.totals.vp), "record": f"{r.totals.won}–{r.totals.drawn}–{r.totals.lost}"}
-            for r in selectors.event_team_standings(event)]
+            for r in standings]
 
 
 @public_cache("event", "slug")

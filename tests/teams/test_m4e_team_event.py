@@ -7,10 +7,12 @@ import re
 import pytest
 from django.test import Client
 
-from teams.models import Team
+from scoring.report import Report
+from teams import roster, rounds
+from teams.models import Team, TeamMatch
 from tests.factories import Api, make_user, rejected
 from tournaments import services
-from tournaments.models import Event
+from tournaments.models import Event, Game
 
 
 @pytest.fixture
@@ -29,6 +31,24 @@ def m4e_event(user, name="Zero Teams"):
     event = services.event_create(user=user, name=name, date="2026-11-28", format="m4e-gg0")
     assert event.missions == "per_table", "M4E's own set-up: each table draws its mission"
     return event
+
+
+def four_teams_of_three(user, lineups="organizer"):
+    """The issue's event: M4E, 4 teams of 3, the round's mission at every table."""
+    event = m4e_event(user, name="Four Teams")
+    roster.team_rules_set(event=event, by=user, size=3, missions="per_round", lineups=lineups)
+    factions = ["guild", "arcanists", "neverborn", "outcasts", "resurrectionists", "ten-thunders", "bayou"]
+    for t, name in enumerate(("Ash", "Birch", "Cedar", "Dogwood")):
+        team = roster.team_create(event=event, name=name, club=f"Club {t}", by=user)
+        for m in range(3):
+            roster.member_register(team=team, name=f"{name} {m}", faction=factions[(t + m) % 7], by=user)
+    return event
+
+
+def seat_in_order(match, user):
+    """The organizer's lineup: each team's members in the order they joined."""
+    a, b = ([m.player_id for m in team.members.order_by("pk")] for team in (match.team_a, match.team_b))
+    rounds.lineup_set(match=match, pairs=list(zip(a, b)), by=user)
 
 
 RULES = {"action": "rules", "size": "3", "match_rule": "total_tp", "lineups": "organizer", "distinct": "1"}
@@ -118,3 +138,21 @@ def test_the_teams_page_names_each_members_faction_in_the_readers_language(organ
     members = re.search(r'<ul class="players">(.*?)</ul>', console.get(f"/console/e/{event.slug}/teams/")
                         .content.decode(), re.S).group(1)
     assert f"Ada <small class=\"muted\">{name}</small>" in members and "ten-thunders" not in members
+
+
+def test_teams_equal_on_everything_share_their_place_as_players_do(organizer):
+    user, console, _ = organizer
+    event = four_teams_of_three(user)
+    assert "<td></td>" in Client().get(f"/e/{event.slug}/teams/").content.decode(), "no place before any match"
+    rnd = rounds.team_round_generate(event=event, by=user, publish=True, seed="ties")
+    matches = list(TeamMatch.objects.filter(round=rnd).select_related("team_a", "team_b").order_by("pk"))
+    for index, match in enumerate(matches):
+        seat_in_order(match, user)
+        for game in Game.objects.filter(team_game__match=match):
+            vp = (6, 2) if index == 0 else (4, 4)  # the first match won 3-0, the second drawn game by game
+            services.result_record(game=game, by=user, report=Report(outcome="played", vp_a=vp[0], vp_b=vp[1]))
+    winner, loser = matches[0].team_a.name, matches[0].team_b.name
+    tied = sorted((matches[1].team_a.name, matches[1].team_b.name))
+    rows = re.findall(r"<tr><td>([^<]*)</td><td><a [^>]*>([^<]+)</a>",
+                      Client().get(f"/e/{event.slug}/teams/").content.decode())
+    assert rows == [("1", winner), ("2=", tied[0]), ("2=", tied[1]), ("4", loser)]
