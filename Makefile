@@ -53,11 +53,13 @@ $(TESTING): requirements/test.txt requirements/base.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements/test.txt
 	touch $@ $(RUNTIME)
 
+# The one address `make run` serves, prints and starts mails' links with (SITE_URL, as the settings read it).
+SITE_URL ?= http://127.0.0.1:8000
 run: $(RUNTIME) $(NATIVE)
 	mkdir -p var
 	$(EMBEDDED) $(BIN)/python manage.py migrate --noinput
-	$(EMBEDDED) $(BIN)/python manage.py load_demo
-	$(EMBEDDED) $(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(EMBEDDED) SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo --site $(SITE_URL)
+	$(EMBEDDED) SITE_URL=$(SITE_URL) $(BIN)/python manage.py runserver $(patsubst http://%,%,$(SITE_URL:/=))
 
 # The browser tests drive Debian's Chromium, installed here when missing (never a downloaded browser).
 $(CHROMIUM):

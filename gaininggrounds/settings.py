@@ -349,8 +349,11 @@ elif os.environ.get("EMAIL_FILE_PATH"):
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "gaininggrounds@localhost")
-# The site's address as people reach it, for the links in mails (a sign-up's confirmation, private pages).
-SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
+# The site's address as people reach it, set once: every link read away from a request (mails, calendar
+# files, Discord posts) starts with it; links in a page or an API answer (QR slips, the API's `link`) are
+# built from the request, the same address behind the proxy. By default `make run`'s own address, so a
+# link followed from a mail finds the session signed in there (localhost and 127.0.0.1 are two origins).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 # How long a sign-up's confirmation link works; and the time zone a new event's times are announced in.
 SIGNUP_CONFIRM_HOURS = int(os.environ.get("SIGNUP_CONFIRM_HOURS", "48"))
 EVENT_TIME_ZONE = os.environ.get("EVENT_TIME_ZONE", "Europe/London")
