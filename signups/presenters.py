@@ -1,4 +1,5 @@
-"""What the public event page shows of the run-up: venue, times, price, places, the sign-up's state."""
+"""What the public event page shows of the run-up: venue, times, price, places, the sign-up's state, as
+fits the event's moment (before round 1, on the day, finished)."""
 from __future__ import annotations
 
 from urllib.parse import quote_plus
@@ -16,25 +17,35 @@ def map_link(address: str) -> str:
     return f"https://www.openstreetmap.org/search?query={quote_plus(address)}" if address else ""
 
 
-# What the event page's "Before the day" shows; any of them set, the section is shown.
-SHOWN = ("venue", "address", "starts_at", "schedule", "price", "how_to_pay", "cap", "deadline", "painting_rules",
-         "proxy_rules", "contact", "crew_lists", "cancelled_at")
+# The event's moments, and what the event page's run-up shows at each (any of them set, the section is
+# shown): before round 1 everything; on the day only what helps there (where, when, the day's schedule, whom
+# to ask), nothing about signing up, deadlines or paying; once finished, only where it was held.
+BEFORE, ON_THE_DAY, AFTER = "before", "day", "after"
+SHOWN = {
+    BEFORE: ("venue", "address", "starts_at", "schedule", "price", "how_to_pay", "cap", "deadline", "painting_rules",
+             "proxy_rules", "contact", "crew_lists", "cancelled_at"),
+    ON_THE_DAY: ("venue", "address", "starts_at", "schedule", "contact"),
+    AFTER: ("venue", "address"),
+}
 
 
 def run_up(event: Event, *, started: bool) -> dict:
-    """The announcement as the event page shows it; the places and the sign-up button only before round 1."""
+    """The announcement as the event page shows it at the event's moment; the places and the sign-up
+    button only before round 1."""
     announcement = announcement_of(event)
-    waiting = SignUp.objects.filter(event=event, state=WAITLISTED).count() if not started else 0
-    taken = None if started else places_taken(event)
-    open_now = not started and closed_reason(event, announcement) is None
+    moment = AFTER if event.finished_at is not None else ON_THE_DAY if started else BEFORE
+    before = moment == BEFORE
+    waiting = SignUp.objects.filter(event=event, state=WAITLISTED).count() if before else 0
+    taken = places_taken(event) if before else None
+    open_now = before and closed_reason(event, announcement) is None
     return {
-        "a": announcement, "cancelled": announcement.cancelled_at is not None,
+        "a": announcement, "moment": moment, "cancelled": announcement.cancelled_at is not None,
         "starts": local_time(event, announcement, announcement.starts_at),
         "ends": local_time(event, announcement, announcement.ends_at),
         "map": map_link(announcement.address),
         "taken": taken, "waiting": waiting,
         "full": announcement.cap is not None and taken is not None and taken >= announcement.cap,
-        "open": open_now, "shown": open_now or any(getattr(announcement, name) for name in SHOWN),
+        "open": open_now, "shown": open_now or any(getattr(announcement, name) for name in SHOWN[moment]),
     }
 
 
