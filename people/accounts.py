@@ -16,15 +16,34 @@ from gaininggrounds.http_cache import kept_private
 from gaininggrounds.web.forms import minutes, show_problems
 from people import links, verification
 from people import services as people
-from people.forms import EmailForm, ProfileForm, SignUpForm
+from people.forms import EmailForm, ProfileForm, SignInForm, SignUpForm
 from people.models import PendingLink, Person
 from scoring.problems import DomainError
 from tournaments.access import attempt_wait, client_address
 
 
+class SignIn(auth_views.LoginView):
+    """Lands where the person came from (`next`, on this site only: Django's LoginView checks it with
+    url_has_allowed_host_and_scheme), else where `landing` says."""
+
+    template_name = "console/login.html"
+    authentication_form = SignInForm
+
+    def get_default_redirect_url(self):
+        return landing(self.request.user)
+
+
+def landing(user) -> str:
+    """Where someone lands with nowhere asked: an organizer (of an event today) on the console, anyone else
+    on their own events, never on a console that offers a player only a "New event" form."""
+    return reverse("console:events" if user.organized_events.exists() else "accounts:my-events")
+
+
 def signup(request):
     """A new account, limited per client address (RATE_LIMITS["signup_address"]): accounts are cheap to
-    ask for, and each costs a slow password hash and a row."""
+    ask for, and each costs a slow password hash and a row. It lands where the sign-in it came from would
+    have (`next`: an event's sign-up page), and its confirmation link leads back there too."""
+    back = _safe_next(request, request.POST.get("next") or request.GET.get("next", ""), "")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if (wait := attempt_wait(("signup_address", client_address(request.META)))) is not None:
@@ -32,15 +51,15 @@ def signup(request):
                 "Too many accounts were created from this address: try again in %(minutes)s minute.",
                 "Too many accounts were created from this address: try again in %(minutes)s minutes.",
                 minutes(wait)) % {"minutes": minutes(wait)})
-            return render(request, "accounts/signup.html", {"form": form}, status=429)
+            return render(request, "accounts/signup.html", {"form": form, "next": back}, status=429)
         user = form.save(commit=False)
         user.email = form.cleaned_data["email"]
         user.save()
         login(request, user)
         if _mail_wait(request, user) is None:  # else the account stands, and its pages offer the link again
-            _link_sent(request, user, verification.verification_mail(user))
-        return redirect("accounts:my-events")
-    return render(request, "accounts/signup.html", {"form": form})
+            _link_sent(request, user, verification.verification_mail(user, back=back))
+        return redirect(back or landing(user))
+    return render(request, "accounts/signup.html", {"form": form, "next": back})
 
 
 def _mail_wait(request, user) -> float | None:

@@ -3,7 +3,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from people import accounts
-from people.forms import SignInForm
 
 app_name = "accounts"
 
@@ -23,7 +22,6 @@ urlpatterns = [
         success_url=reverse_lazy("accounts:password_reset_complete")), name="password_reset_confirm"),
     path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(
         template_name="accounts/password_reset_complete.html"), name="password_reset_complete"),
-    path("console/login/", auth_views.LoginView.as_view(template_name="console/login.html",
-                                                        authentication_form=SignInForm), name="login"),
+    path("console/login/", accounts.SignIn.as_view(), name="login"),
     path("console/logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]
