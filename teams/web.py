@@ -132,10 +132,12 @@ def member_panel(event: Event, player: Player) -> dict | None:
     by_captains = rules_of(event).lineups != ORGANIZER
     names = dict(Player.objects.filter(pk__in=ids["a"] + ids["b"]).values_list("pk", "name"))
     chosen = {s.player for s in steps if s.side == side}
+    owed = state.waiting[side] if panel["captain"] and by_captains and not seated else None
     panel["match"] = {
-        "id": match.pk, "other": other.name, "tables": _tables(match.tables), "done": seated,
-        "owed": state.waiting[side] if panel["captain"] and by_captains and not seated else None,
-        "waiting_other": by_captains and not seated and state.waiting[side] is None,
+        "id": match.pk, "other": other.name, "tables": _tables(match.tables), "done": seated, "owed": owed,
+        "waiting_other": by_captains and not seated and state.waiting[side] is None, "by_organizer": not by_captains,
+        # someone else's choice is awaited (the other captain, one's own, the organizer): the page polls for it
+        "awaited": not seated and not owed,
         "seen": [{"mine": s.side == side, "kind": s.kind, "name": names.get(s.player, "?")}
                  for s in visible(steps, side)],
         "free": [(pid, names[pid]) for pid in ids[side] if pid not in chosen],

@@ -156,3 +156,55 @@ def test_teams_equal_on_everything_share_their_place_as_players_do(organizer):
     rows = re.findall(r"<tr><td>([^<]*)</td><td><a [^>]*>([^<]+)</a>",
                       Client().get(f"/e/{event.slug}/teams/").content.decode())
     assert rows == [("1", winner), ("2=", tied[0]), ("2=", tied[1]), ("4", loser)]
+
+
+def team_section(client, player) -> str:
+    page = client.get(f"/p/{player.key}/").content.decode()
+    return re.search(r'<section id="team"[^>]*>', page).group(0), page
+
+
+def polls(section: str) -> bool:
+    return 'data-poll="' in section and 'hx-select="#team, #current"' in section and 'hx-trigger="poll"' in section
+
+
+@pytest.mark.parametrize("language, waiting", [("en", "Waiting for the other captain's choice."),
+                                               ("fr", "En attente du choix de l’autre capitaine.")])
+def test_the_captain_waiting_for_the_other_refreshes_the_team_part_until_seated(organizer, language, waiting):
+    user, _, _ = organizer
+    event = four_teams_of_three(user, lineups="captains")
+    rnd = rounds.team_round_generate(event=event, by=user, publish=True, seed="captains")
+    match = TeamMatch.objects.filter(round=rnd).select_related("team_a", "team_b").first()
+    cap_a, cap_b = match.team_a.captain, match.team_b.captain
+    member = match.team_a.members.exclude(player=cap_a).first().player
+    phone = Client()
+    phone.cookies["django_language"] = language
+    assert not polls(team_section(phone, cap_a)[0]), "a choice is owed: nothing awaited from anyone else"
+    assert polls(team_section(phone, member)[0]), "the captain's choice is awaited"
+    phone.post(f"/p/{cap_a.key}/", {"action": "lineup", "lineup_player": cap_a.pk})
+    section, page = team_section(phone, cap_a)
+    assert polls(section) and waiting in text(page) and f'hx-get="/p/{cap_a.key}/"' in section
+    assert not polls(team_section(phone, cap_b)[0]), "the other captain owes the choice"
+    for captain in (cap_b, cap_a, cap_b):  # b places; both answer
+        free = re.search(r'name="lineup_player"><option value="(\d+)"', phone.get(f"/p/{captain.key}/")
+                         .content.decode())
+        if free:
+            phone.post(f"/p/{captain.key}/", {"action": "lineup", "lineup_player": free.group(1)})
+    assert match.games.count() == 3
+    section, page = team_section(phone, cap_a)
+    assert not polls(section), "seated: nothing awaited, the refresh stops"
+    assert '<section class="current" id="current"' in page, "the refresh's answer carries the table"
+
+
+@pytest.mark.parametrize("language, words", [("en", "The organizer is setting the lineup."),
+                                             ("fr", "L’organisateur fixe la composition.")])
+def test_where_the_organizer_sets_lineups_the_captain_waits_for_the_organizer(organizer, language, words):
+    user, _, _ = organizer
+    event = four_teams_of_three(user)
+    rnd = rounds.team_round_generate(event=event, by=user, publish=True, seed="organizer")
+    match = TeamMatch.objects.filter(round=rnd).select_related("team_a").first()
+    phone = Client()
+    phone.cookies["django_language"] = language
+    section, page = team_section(phone, match.team_a.captain)
+    assert polls(section) and words in text(page) and "choosing the lineup" not in page
+    seat_in_order(match, user)
+    assert not polls(team_section(phone, match.team_a.captain)[0])
