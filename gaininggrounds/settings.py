@@ -291,7 +291,7 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",  # its script served by gaininggrounds/api_docs.py, without the logo from Redocly's CDN
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "tournaments.models.GAME_STATUSES",
         "ReportedOutcomeEnum": "scoring.report.REPORTED_OUTCOMES",
