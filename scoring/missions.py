@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .deck import Dealer, flip_deployment, flip_scheme_pool, flip_strategy
-from .formats import Format, Named, SchemeChart
+from .formats import GG2017, Format, Named, SchemeChart
 from .messages import say
 from .problems import Invalid, Problem
 
 POOL_SIZES = {"two-cards": 5, "five-values": 5, "three-cards": 3}
-FEWEST_DEPLOYMENTS = 3
+FEWEST_DEPLOYMENTS = 3  # GG2017: "at least 3 different Deployments should be used"; no other source sets one
 # How an event sets its missions: one for every table (GG2017; many M3E events), each table's own flipped by
 # the product from the event's seeded deck, or flipped at the table and reported with the result.
 PER_ROUND, PER_TABLE, AT_TABLE = "per_round", "per_table", "at_table"
@@ -151,7 +151,7 @@ def plan_mission(
 
     warnings = []
     deployments = {*history.deployments, chosen_deployment.key}
-    if len(deployments) + max(planned_rounds - number, 0) < FEWEST_DEPLOYMENTS:
+    if fmt.key == GG2017.key and len(deployments) + max(planned_rounds - number, 0) < FEWEST_DEPLOYMENTS:
         warnings.append(
             Problem(
                 "few_deployments",

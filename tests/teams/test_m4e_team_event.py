@@ -208,3 +208,20 @@ def test_where_the_organizer_sets_lineups_the_captain_waits_for_the_organizer(or
     assert polls(section) and words in text(page) and "choosing the lineup" not in page
     seat_in_order(match, user)
     assert not polls(team_section(phone, match.team_a.captain)[0])
+
+
+@pytest.mark.parametrize("language, gg2017_words", [("en", "GG2017 asks"), ("fr", "GG2017")])
+def test_the_gg2017_deployment_warning_stays_off_an_m4e_team_round(organizer, language, gg2017_words):
+    user, console, _ = organizer
+    event = services.event_update(event=four_teams_of_three(user), by=user, rounds=2)
+    rnd = rounds.team_round_generate(event=event, by=user, publish=False, seed="deployments")
+    assert rnd.report["warnings"] == [], "two rounds: two deployments at most, where GG2017 would ask three"
+    console.cookies["django_language"] = language
+    assert gg2017_words not in text(console.get(f"/console/e/{event.slug}/rounds/1/").content.decode()), "preview"
+    services.round_publish(event=event, number=1, by=user)
+    assert gg2017_words not in text(console.get(f"/console/e/{event.slug}/rounds/1/").content.decode()), "board"
+    gg2017 = services.event_create(user=user, name="Old Pack", date="2026-11-28", format="gg2017", rounds=2)
+    for n in range(4):
+        services.player_register(event=gg2017, name=f"P{n}", faction="guild", by=user)
+    paired = services.round_generate(event=gg2017, by=user, seed="deployments", deployment="standard")
+    assert [w["code"] for w in paired.report["warnings"]] == ["few_deployments"], "GG2017 still warns"
