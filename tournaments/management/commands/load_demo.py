@@ -4,6 +4,7 @@ three are M4E (Gaining Grounds Zero), what organizers run today; leaders come fr
 import datetime
 import random
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -30,7 +31,8 @@ class Command(BaseCommand):
             "print where to open it, every time.")
 
     def add_arguments(self, parser):
-        parser.add_argument("--site", default="http://127.0.0.1:8000", help="The address the server answers on.")
+        parser.add_argument("--site", default=settings.SITE_URL, help="The address the server answers on "
+                            "(SITE_URL by default).")
 
     def handle(self, *args, **options):
         if not Event.objects.filter(slug=DEMO_SLUG).exists():
