@@ -2,10 +2,15 @@
 4–6)"), in their language, instead of the stored before/after dictionaries."""
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.fronts import paid_word
+from tournaments.pairing import FOLD, RANDOM, SWISS
+from tournaments.services.rounds import CUT_METHOD
+from tournaments.web.forms import SettingsForm
 from tournaments.web.presenters import award_name, result_words
 
 # Setting names as an organizer knows them from the settings page.
@@ -41,7 +46,35 @@ SETTING_WORDS = {
     "crew_lists": gettext_lazy("crew lists"),
     "lists_due": gettext_lazy("crew lists due"),
     "lists_shown": gettext_lazy("crew lists shown"),
+    # The announcement's (the sign-ups app records its changes here).
+    "venue": gettext_lazy("venue"),
+    "address": gettext_lazy("address"),
+    "country": gettext_lazy("country"),
+    "region": gettext_lazy("region"),
+    "time_zone": gettext_lazy("time zone"),
+    "schedule": gettext_lazy("schedule"),
+    "price": gettext_lazy("price"),
+    "painting_rules": gettext_lazy("painting rules"),
+    "proxy_rules": gettext_lazy("proxy rules"),
+    "contact": gettext_lazy("contact"),
+    "mail_placed": gettext_lazy("mail for a place or the waitlist"),
+    "mail_promoted": gettext_lazy("mail for a place from the waitlist"),
+    "mail_reminder": gettext_lazy("reminder mail"),
+    "mail_changes": gettext_lazy("mail for changes and a cancellation"),
 }
+# Coded values in words: the settings form's choices (format, missions, late arrivals, the cut, concessions),
+# and the announcement's crew lists (its console form says them alike).
+VALUE_WORDS = {
+    **{name: dict(field.choices) for name, field in SettingsForm.base_fields.items() if hasattr(field, "choices")},
+    "crew_lists": {"": gettext_lazy("not asked"), "at_sign_up": gettext_lazy("at sign-up"),
+                   "by_date": gettext_lazy("by a date")},
+    "lists_shown": {"organizers": gettext_lazy("organizers only"), "after": gettext_lazy("everyone, after the event"),
+                    "public": gettext_lazy("everyone, now")},
+}
+METHOD_WORDS = {SWISS: gettext_lazy("Swiss"), RANDOM: gettext_lazy("random"), FOLD: gettext_lazy("fold"),
+                CUT_METHOD: gettext_lazy("top cut")}
+# How audit.services.actor_fields names a player who acted through their link or linked account.
+PLAYER_MARK = " (player)"
 
 
 def _result(snapshot: dict | None, names: tuple[str, str]) -> str:
@@ -57,8 +90,14 @@ def _changes(before: dict | None, after: dict | None) -> str:
     for key in after:
         old, new = before.get(key), after.get(key)
         label = str(SETTING_WORDS.get(key, key.replace("_", " ")))
-        parts.append(f"{label} {_short(old)} → {_short(new)}" if key in before else f"{label} {_short(new)}")
+        parts.append(f"{label} {_word(key, old)} → {_word(key, new)}" if key in before
+                     else f"{label} {_word(key, new)}")
     return "; ".join(parts)
+
+
+def _word(key: str, value) -> str:
+    """A setting's value as the organizer chose it: a coded choice in words."""
+    return _short(VALUE_WORDS.get(key, {}).get(value, value) if isinstance(value, Hashable) else value)
 
 
 def _short(value) -> str:
@@ -72,9 +111,18 @@ def _short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
+def _who(by: str) -> str:
+    """Who acted, in the reader's language: the trail keeps "system" and "Name (player)" as written."""
+    if by == "system":
+        return _("system")
+    if by.endswith(PLAYER_MARK):
+        return _("%(name)s (player)") % {"name": by.removesuffix(PLAYER_MARK)}
+    return by
+
+
 def sentence(record, names: dict[int, str]) -> str:
     """One audit record as a sentence; `names` gives players' names by id."""
-    who, after, before = record.by, record.after or {}, record.before or {}
+    who, after, before = _who(record.by), record.after or {}, record.before or {}
     player = names.get(record.player_id, "?")
     other = names.get(record.other_player_id, "?")
     table = record.table
@@ -99,7 +147,8 @@ def sentence(record, names: dict[int, str]) -> str:
             "who": who, "result": _result(after, pair), "table": table}
     if action == "round_paired":
         text = _("%(who)s paired round %(n)s (%(games)s games, %(method)s)") % {
-            "who": who, "n": record.round_number, "games": after.get("games", "?"), "method": after.get("method", "")}
+            "who": who, "n": record.round_number, "games": after.get("games", "?"),
+            "method": METHOD_WORDS.get(after.get("method"), after.get("method", ""))}
         return text + (" " + _("as a preview") if after.get("published") is False else "")
     if action == "round_published":
         return _("%(who)s published round %(n)s") % {"who": who, "n": record.round_number}
@@ -174,11 +223,11 @@ def sentence(record, names: dict[int, str]) -> str:
                                                             "player": player}
     if action == "key_rotated":
         return _("%(who)s replaced %(player)s's private link") % {"who": who, "player": player}
-    return (_sign_up_sentence(action, who, player, before, after) or _team_sentence(action, who, player, after)
-            or f"{who}: {action}")  # newer than this table
+    return (_sign_up_sentence(action, record.by, who, player, before, after)
+            or _team_sentence(action, who, player, after) or f"{who}: {action}")  # newer than this table
 
 
-def _sign_up_sentence(action: str, who: str, player: str, before: dict, after: dict) -> str:
+def _sign_up_sentence(action: str, by: str, who: str, player: str, before: dict, after: dict) -> str:
     """The run-up's actions (the sign-ups app records them)."""
     if action == "announcement_changed":
         return _("%(who)s changed the announcement: %(changes)s") % {"who": who, "changes": _changes(before, after)}
@@ -192,7 +241,7 @@ def _sign_up_sentence(action: str, who: str, player: str, before: dict, after: d
         return text + (f" ({after['note']})" if after.get("note") else "")
     if action == "waitlist_reordered":
         return _("%(who)s reordered the waitlist: %(names)s") % {"who": who, "names": ", ".join(after.get("order", []))}
-    if action == "signup_withdrawn" and who == "system":  # from the person's own link or private page
+    if action == "signup_withdrawn" and by == "system":  # from the person's own link or private page
         return _("%(name)s withdrew their sign-up") % {"name": after.get("name", "?")}
     if action == "signup_withdrawn":
         return _("%(who)s withdrew %(name)s's sign-up") % {"who": who, "name": after.get("name", "?")}
