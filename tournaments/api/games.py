@@ -1,30 +1,23 @@
 """/api/games/{id}/: a game, the organizer's result, and the players' report, confirm and dispute."""
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gaininggrounds.api.openapi import RETRY_AFTER, PerAction, refused
+from gaininggrounds.api.openapi import RETRY_AFTER, PerAction, conflicts, refused
 from scoring.formats import get_format
-from scoring.report import (
-    CONCEDED,
-    ENTERED_OUTCOMES,
-    PLAYED,
-    REPORTED_OUTCOMES,
-    SIDES,
-    Report,
-    breakdown_from_dict,
-    mission_from_dict,
-)
-from scoring.validator import ERROR_CODES
+from scoring.messages import say
+from scoring.problems import conflict
+from scoring.report import CONCEDED, REPORTED_OUTCOMES, SIDES
 from tournaments import services
 from tournaments.access import is_organizer
 from tournaments.api.auth import ReportThrottle
 from tournaments.api.formats import MissionSerializer, mission_named
+from tournaments.api.result_input import RESULT_PROBLEMS, EnteredResultSerializer, ResultInputSerializer
 from tournaments.concessions import conceder_leaves, concession_effect
 from tournaments.fronts import IsOrganizerOrReadOnly, acting_player
 from tournaments.models import GAME_STATUSES, Game, Player, PlayerReport, Result
@@ -86,84 +79,6 @@ class ResultSerializer(serializers.ModelSerializer):
         data = super().to_representation(result)
         data["loser"] = result.loser or None
         return data
-
-
-class SchemeScoreSerializer(serializers.Serializer):
-    scheme = serializers.CharField(max_length=60)
-    vp = serializers.IntegerField()
-    noted_model = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
-
-
-class TurnScoreSerializer(serializers.Serializer):
-    turn = serializers.IntegerField()
-    strategy = serializers.IntegerField(default=0)
-    schemes = serializers.DictField(child=serializers.IntegerField(), default=dict)
-
-
-class SideBreakdownSerializer(serializers.Serializer):
-    strategy = serializers.IntegerField(default=0)
-    schemes = SchemeScoreSerializer(many=True, default=list)
-    turns = TurnScoreSerializer(many=True, default=list)
-
-    def validate(self, data):
-        if len(data["schemes"]) > 13 or len(data["turns"]) > 20:
-            raise serializers.ValidationError("Too many schemes or turns for one game.", code="too_long")
-        return data
-
-
-class BreakdownSerializer(serializers.Serializer):
-    a = SideBreakdownSerializer(required=False)
-    b = SideBreakdownSerializer(required=False)
-
-
-class TableMissionSerializer(serializers.Serializer):
-    """What the table flipped (events whose tables flip their own missions): keys of the format's."""
-
-    strategy = serializers.CharField(max_length=60)
-    deployment = serializers.CharField(max_length=60)
-    scheme_pool = serializers.ListField(child=serializers.CharField(max_length=60), max_length=13)
-
-
-class ResultInputSerializer(serializers.Serializer):
-    """A reported result. Ranges and consistency are the rules module's to judge (see its error codes)."""
-
-    vp_a = serializers.IntegerField(required=False, allow_null=True)
-    vp_b = serializers.IntegerField(required=False, allow_null=True)
-    outcome = serializers.ChoiceField(choices=REPORTED_OUTCOMES, default=PLAYED)
-    loser = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True)
-    turns = serializers.IntegerField(required=False, allow_null=True, help_text="Turns played.")
-    breakdown = BreakdownSerializer(required=False)
-    mission = TableMissionSerializer(required=False, help_text="Only where the event's tables flip their own "
-                                     "missions (missions: at_table): required there for a played game.")
-    master_a = serializers.CharField(required=False, allow_blank=True, max_length=60, default="",
-                                     help_text="The Master player a led; M4E: Master and title (\"Lady Justice, "
-                                     "Death-Touched\"), matched in the player's faction ignoring case and "
-                                     "punctuation, or free text for a leader not yet listed.")
-    master_b = serializers.CharField(required=False, allow_blank=True, max_length=60, default="")
-
-    def masters(self) -> tuple[str, str]:
-        return self.validated_data["master_a"], self.validated_data["master_b"]
-
-    def to_report(self) -> Report:
-        data = self.validated_data
-        return Report(outcome=data["outcome"], vp_a=data.get("vp_a"), vp_b=data.get("vp_b"),
-                      loser=data.get("loser"), turns=data.get("turns"),
-                      breakdown=breakdown_from_dict(data.get("breakdown", {})),
-                      mission=mission_from_dict(data.get("mission")))
-
-
-class EnteredResultSerializer(ResultInputSerializer):
-    """A result an organizer enters: also a double loss (two no-shows, collusion), with no loser."""
-
-    outcome = serializers.ChoiceField(choices=ENTERED_OUTCOMES, default=PLAYED)
-
-
-class ResultProblemSerializer(serializers.Serializer):
-    """One problem with a reported result (the body's `errors` list holds every one)."""
-
-    code = serializers.ChoiceField(choices=sorted(ERROR_CODES.items()))
-    attr = serializers.CharField()
-    detail = serializers.CharField()
 
 
 class VersionSerializer(serializers.ModelSerializer):
@@ -255,9 +170,6 @@ def versions_context(request, game: Game) -> dict:
     return {"sees_versions": reader is not None or is_organizer(request.user, event), "reader": reader}
 
 
-RESULT_PROBLEMS = OpenApiResponse(ResultProblemSerializer(many=True), description=(
-    "Every problem with the report, each with its `code`:\n" + "\n".join(
-        f"- `{code}`: {meaning}" for code, meaning in sorted(ERROR_CODES.items()))))
 NO_SUCH_GAME = refused(404, "No such game, or a game of a draft round (not published yet): the same answer, "
                             "whatever key is sent.")
 NOT_A_PLAYER = refused(403, "Signed in or sending a key, but not one of the game's two players.")
@@ -279,24 +191,60 @@ class GameDetail(APIView):
         return Response(GameSerializer(game, context=versions_context(request, game)).data)
 
 
+RESULT_WRITE_CONFLICTS = ("event_finished", "round_not_published", "bye_result_fixed", "game_removed", "cut_seeded",
+                          "cut_round_paired")
+
+
 class GameResult(APIView):
+    """The organizer's result: counts at once and decides any dispute. A correction changes what it sends and
+    keeps the rest (turns, score sheet, mission, leaders): POST and PUT send the outcome and VP whole, PATCH
+    only the fields it names."""
+
     permission_classes = [IsOrganizerOrReadOnly]
+    KEPT = ("Fields not sent are kept from the result it corrects: `turns`, `breakdown`, `mission` and the "
+            "leaders (an empty `master_a` / `master_b` keeps that side's too); send `\"turns\": null` or "
+            "`\"breakdown\": {}` to clear them. ")
 
     @extend_schema(request=EnteredResultSerializer, responses={200: ResultSerializer, 201: ResultSerializer,
-                                                                 400: RESULT_PROBLEMS},
+                                                                 400: RESULT_PROBLEMS,
+                                                                 409: conflicts(*RESULT_WRITE_CONFLICTS)},
                    summary="Enter or correct a game's result",
                    description="Organizers of the event only: the result counts at once and decides any dispute "
                                "(201 for a new result, 200 for a correction). Also a double loss (`\"outcome\": "
-                               "\"double_loss\"`, no loser): both players take the forfeit loser's award.")
+                               "\"double_loss\"`, no loser): both players take the forfeit loser's award. The "
+                               "outcome (played unless sent) and the VP are the request's; " + KEPT)
     def post(self, request, pk):
-        """The organizer's result: counts at once and decides any dispute. Also a double loss
-        (`"outcome": "double_loss"`, no loser): both players take the forfeit loser's award."""
+        return self.enter(request, pk, whole_score=True)
+
+    @extend_schema(request=EnteredResultSerializer, responses={200: ResultSerializer, 201: ResultSerializer,
+                                                                 400: RESULT_PROBLEMS,
+                                                                 409: conflicts(*RESULT_WRITE_CONFLICTS)},
+                   summary="Set a game's result",
+                   description="Organizers of the event only: the same as POST for clients that PUT a resource "
+                               "(201 for a new result, 200 for a correction). " + KEPT)
+    def put(self, request, pk):
+        return self.enter(request, pk, whole_score=True)
+
+    @extend_schema(request=EnteredResultSerializer, responses={200: ResultSerializer, 400: RESULT_PROBLEMS,
+                                                                 409: conflicts("no_result", *RESULT_WRITE_CONFLICTS)},
+                   summary="Correct part of a game's result",
+                   description="Organizers of the event only: only the fields sent change (`{\"turns\": 4}`, "
+                               "`{\"vp_a\": 7}`), every other is kept; the outcome and its loser go together. VP "
+                               "must still add up to a kept `breakdown` (400 `breakdown_mismatch`); VP sent to a "
+                               "game not played need `\"outcome\": \"played\"` (400 `vp_without_outcome`). 409 "
+                               "`no_result` while the game has no result to correct (POST enters one).")
+    def patch(self, request, pk):
+        return self.enter(request, pk, whole_score=False)
+
+    def enter(self, request, pk, *, whole_score: bool):
         game = get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b"), pk=pk)
         self.check_object_permissions(request, game.round.event)
         data = EnteredResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        if not whole_score and not Result.objects.filter(game=game).exists():
+            raise conflict("no_result", say("This game has no result to correct yet: enter it first."))
         result, created = services.result_record(game=game, by=request.user, report=data.to_report(),
-                                                 masters=data.masters())
+                                                 masters=data.masters(), shown=data.shown(whole_score=whole_score))
         return Response(ResultSerializer(result).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -349,7 +297,8 @@ class GamePlayerAnswer(APIView):
             data = ResultInputSerializer(data=request.data)
             data.is_valid(raise_exception=True)
             answer = services.report_submit if self.action == "report" else services.report_dispute
-            answer(game=game, player=player, report=data.to_report(), masters=data.masters())
+            answer(game=game, player=player, report=data.to_report(), masters=data.masters(),
+                   shown=data.shown(whole_score=True))
         return Response(GameSerializer(answered(game), context={"sees_versions": True,
                                                                 "reader": game.side_of(player.id)}).data)
 

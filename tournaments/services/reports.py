@@ -8,6 +8,7 @@ judges every version exactly as it judges an organizer's entry.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import asdict
 
 from django.db import IntegrityError, transaction
@@ -19,38 +20,55 @@ from scoring.problems import conflict
 from scoring.report import Report, breakdown_from_dict, mission_from_dict, other_side
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, Game, Player, PlayerReport, SentOnce
 from tournaments.services.changes import SHARED, announce, event_change
-from tournaments.services.results import game_leaders, locked_game, result_record, result_save, result_scores
+from tournaments.services.results import (
+    EVERY_PART,
+    corrected,
+    game_leaders,
+    leaders_kept,
+    locked_game,
+    result_record,
+    result_save,
+    result_scores,
+)
 from tournaments.signals import REPORT_AWAITS, REPORT_DISPUTED
 
 
-def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
+def report_submit(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", ""),
+                  shown: Collection[str] | None = None) -> str:
     """A player of the game reports it, or corrects their own version; returns the game's status."""
-    scores, masters = _checked(game, report), plain_masters(masters)
-    masters, leaders = game_leaders(game, masters)
+    return _answer(game, player, report, masters, shown, disputing=False)
+
+
+def report_dispute(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", ""),
+                   shown: Collection[str] | None = None) -> str:
+    """The opponent answers a report with their own figures (again: their version corrected); equal figures
+    confirm it instead."""
+    return _answer(game, player, report, masters, shown, disputing=True)
+
+
+def _answer(game, player, report, masters, shown, *, disputing: bool) -> str:
+    """A correction of the player's own version changes what their form or request shows (`shown`, see
+    results.corrected; None: the whole report) and keeps the rest; a player's page shows their own score
+    sheet, so the opponent's side of their version (the shared tracker's) is kept unless the report carries
+    it. A whole report is judged before the game is locked."""
+    masters, leaders = game_leaders(game, plain_masters(masters))
+    shown = frozenset(EVERY_PART if shown is None else shown)
+    if (opponent := other_side(game.side_of(player.id))) not in report.breakdown:
+        shown -= {f"breakdown.{opponent}"}
+    scores = _checked(game, report) if shown == EVERY_PART else None
     with event_change(game.round.event, lock=SHARED):
         game, versions = _locked(game, player)
         side = game.side_of(player.id)
         mine, theirs = versions.get(side), versions.get(other_side(side))
-        if theirs is not None and mine is None:
-            raise conflict("report_awaits_you", say(
-                "Your opponent already reported this game: confirm their result or dispute it."))
-        return _store_version(game, player, side, mine, theirs, report, scores, (masters, leaders),
-                              "report_corrected" if mine else "result_reported")
-
-
-def report_dispute(*, game: Game, player: Player, report: Report, masters: tuple[str, str] = ("", "")) -> str:
-    """The opponent answers a report with their own figures; equal figures confirm it instead."""
-    scores, masters = _checked(game, report), plain_masters(masters)
-    masters, leaders = game_leaders(game, masters)
-    with event_change(game.round.event, lock=SHARED):
-        game, versions = _locked(game, player)
-        side = game.side_of(player.id)
-        mine, theirs = versions.get(side), versions.get(other_side(side))
-        if theirs is None:
+        if disputing and theirs is None:
             raise conflict("nothing_to_dispute", say(
                 "Your opponent has not reported this game: report it yourself."))
-        return _store_version(game, player, side, mine, theirs, report, scores, (masters, leaders),
-                              "result_disputed")
+        if not disputing and theirs is not None and mine is None:
+            raise conflict("report_awaits_you", say(
+                "Your opponent already reported this game: confirm their result or dispute it."))
+        action = "result_disputed" if disputing else "report_corrected" if mine else "result_reported"
+        return _store_version(game, player, side, mine, theirs, corrected(report, mine, shown), scores,
+                              (masters, leaders), action)
 
 
 def report_confirm(*, game: Game, player: Player) -> str:
@@ -112,12 +130,15 @@ def _leaders_of(version: PlayerReport) -> tuple[tuple[str, str], tuple[str, str]
 
 
 def _store_version(game, player, side, mine, theirs, report, scores, leaders, action) -> str:
+    """A player's version saved: `report` (with what a correction kept), its scores (judged here when not
+    yet), and the leaders typed (a side left empty keeps the version's)."""
+    scores = scores or _checked(game, report)
     before = version_snapshot(mine)
     version = mine or PlayerReport(game=game, side=side)
     version.outcome, version.loser = report.outcome, report.loser or ""
     version.vp_a, version.vp_b, version.turns = scores[0].vp, scores[1].vp, report.turns
     version.breakdown = {s: asdict(part) for s, part in report.breakdown.items()}
-    (version.master_a, version.master_b), (version.leader_a, version.leader_b) = leaders
+    (version.master_a, version.master_b), (version.leader_a, version.leader_b) = leaders_kept(mine, *leaders)
     version.mission = asdict(report.mission) if report.mission else {}
     version.save()
     record(game.round.event, player, action, game=game, before=before, after=version_snapshot(version))

@@ -2,7 +2,8 @@
 (`reports`); every figure judged by the rules module first."""
 from __future__ import annotations
 
-from dataclasses import asdict
+from collections.abc import Collection
+from dataclasses import asdict, replace
 
 from audit.services import record, result_snapshot, version_snapshot
 from scoring.entries import leaders_checked, plain_masters
@@ -10,7 +11,16 @@ from scoring.formats import get_format
 from scoring.messages import say
 from scoring.missions import AT_TABLE
 from scoring.problems import Invalid, conflict, invalid
-from scoring.report import CONCEDED, PLAYED, Report
+from scoring.report import (
+    CONCEDED,
+    DOUBLE_LOSS,
+    FORFEITED,
+    PLAYED,
+    SIDES,
+    Report,
+    breakdown_from_dict,
+    mission_from_dict,
+)
 from scoring.results import score_report
 from tournaments.bracket import result_problem
 from tournaments.models import CUT_STAGE, SWISS_STAGE, Game, Player, PlayerReport, Result
@@ -21,12 +31,14 @@ from tournaments.signals import RESULT_CHANGED
 from tournaments.standings import ACTIVE, DROPPED
 
 
-def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | None = None) -> tuple[Result, bool]:
+def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | None = None,
+                  shown: Collection[str] | None = None) -> tuple[Result, bool]:
     """An organizer enters or replaces a game's result; it counts at once and settles any players'
-    versions (a dispute). Masters not given, or one side's left empty, are kept from the result or the
-    players' versions.
+    versions (a dispute). A correction changes the parts its form shows (`shown`, see `corrected`; None: the
+    report is whole) and keeps the rest of what it corrects; masters not given, or one side's left empty,
+    are kept from the result or the players' versions.
     Returns (result, created)."""
-    scores, masters = result_scores(game, report), plain_masters(masters)
+    masters = plain_masters(masters)
     leaders = None
     if masters and any(masters):
         masters, leaders = game_leaders(game, masters)
@@ -35,22 +47,81 @@ def result_record(*, game: Game, by, report: Report, masters: tuple[str, str] | 
         existing = getattr(game, "result", None)
         before = result_snapshot(existing)
         reports = list(game.reports.all())  # read once: the locked game has them in no cache
-        known = [existing] if existing else reports
         versions = [version_snapshot(v) for v in reports]
-        kept_masters, kept_leaders = next((((k.master_a, k.master_b), (k.leader_a, k.leader_b)) for k in known
-                                           if k.master_a or k.master_b), (("", ""), ("", "")))
-        if leaders is None:
-            masters, leaders = kept_masters, kept_leaders
-        else:  # a side left empty keeps its leader as it was
-            typed = masters
-            masters = tuple(typed[i] or kept_masters[i] for i in range(2))
-            leaders = tuple(leaders[i] if typed[i] else kept_leaders[i] for i in range(2))
+        basis = correction_basis(existing, reports)
+        report = corrected(report, basis, shown)
+        scores = result_scores(game, report)
+        known = [existing] if existing else reports
+        kept = next((k for k in known if k.master_a or k.master_b), None)
+        masters, leaders = leaders_kept(kept, masters, leaders)
         result, created = result_save(game=game, by=by, report=report, scores=scores, masters=masters,
-                                      leaders=leaders)
+                                      leaders=leaders, no_show=still_unseen(existing, report))
         record(game.round.event, by, "result_entered", game=game,
                before={"result": before, "versions": versions} if versions else before,
                after=result_snapshot(result))
     return result, created
+
+
+# The parts of a result a form or a request shows, for `corrected`: the outcome (with its loser), each side's
+# VP, the turns played, each side's breakdown (a player's page shows their own) and the mission their table
+# flipped (events whose tables flip their own).
+EVERY_PART = frozenset(("outcome", "vp_a", "vp_b", "turns", "breakdown.a", "breakdown.b", "mission"))
+
+
+def correction_basis(result, versions):
+    """What a correction starts from, and what the board and the score sheet show first: the result that
+    counts, else a single player's version (a report awaiting confirmation); a dispute's two give none."""
+    versions = list(versions)
+    return result or (versions[0] if len(versions) == 1 else None)
+
+
+def corrected(report: Report, before, shown: Collection[str] | None) -> Report:
+    """A correction changes only the parts its form shows (`shown`, among EVERY_PART; None: the report is
+    whole) and keeps every other part as `before` (a result or a player's version) has it: the board's VP
+    keep the score sheet's turns and breakdown. A score is kept only while the game stays played (a
+    concession's VP are its awards), and so is a breakdown (a concession, forfeit or double loss has none);
+    VP sent without an outcome to a game that was not played are refused, not dropped."""
+    if before is None or shown is None:
+        return report
+    shown = frozenset(shown)
+    outcome = report.outcome if "outcome" in shown else before.outcome
+    if outcome != PLAYED and "outcome" not in shown and shown & {"vp_a", "vp_b"}:
+        raise invalid("vp_without_outcome", say(
+            "This game was not played to a score: send its outcome \"played\" with the VP."), "outcome")
+    kept: dict = {} if "outcome" in shown else {"outcome": before.outcome, "loser": before.loser or None}
+    for side in SIDES:
+        if f"vp_{side}" not in shown and outcome == PLAYED and before.outcome == PLAYED:
+            kept[f"vp_{side}"] = getattr(before, f"vp_{side}")
+    if "turns" not in shown:
+        kept["turns"] = before.turns
+    breakdown = {side: part for side, part in report.breakdown.items() if f"breakdown.{side}" in shown}
+    if outcome == PLAYED:
+        breakdown.update((side, part) for side, part in breakdown_from_dict(before.breakdown or {}).items()
+                         if f"breakdown.{side}" not in shown)
+    kept["breakdown"] = dict(sorted(breakdown.items()))
+    if "mission" not in shown:  # a version keeps the mission it reported; a result's is its game's
+        kept["mission"] = mission_from_dict(getattr(before, "mission", None))
+    return replace(report, **kept)
+
+
+def leaders_kept(kept, masters: tuple[str, str] | None, leaders: tuple[str, str] | None):
+    """The two leaders a result or a version stores: those typed (checked), a side left empty keeping its
+    leader as `kept` (what is corrected) had it; none typed, all kept. Returns (masters, leader keys)."""
+    kept_masters = (kept.master_a, kept.master_b) if kept else ("", "")
+    kept_leaders = (kept.leader_a, kept.leader_b) if kept else ("", "")
+    if leaders is None or not any(masters):
+        return kept_masters, kept_leaders
+    return (tuple(masters[i] or kept_masters[i] for i in range(2)),
+            tuple(leaders[i] if masters[i] else kept_leaders[i] for i in range(2)))
+
+
+def still_unseen(before, report: Report) -> str:
+    """The sides the desk recorded as no-shows stay so while the corrected result still has them lose by
+    forfeit (or a double loss): a game they came to after all has none."""
+    unseen = getattr(before, "no_show", "") or ""
+    if report.outcome == DOUBLE_LOSS:
+        return unseen
+    return "".join(side for side in unseen if report.outcome == FORFEITED and side == report.loser)
 
 
 def locked_game(game: Game) -> Game:

@@ -1,11 +1,17 @@
 """The forms that take a game's result: the results board's quick entry from a paper slip (with both
 leaders), a player's own report from their phone, and an organizer's whole score sheet. Leaders are
-suggested from the format's list, limited to each player's faction; schemes from the table's pool."""
+suggested from the format's list, limited to each player's faction; schemes from the table's pool. Each
+says which parts of a result it shows (`shows`): a correction changes those and keeps the others
+(tournaments.services.results.corrected)."""
+import re
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from gaininggrounds.web.forms import show_problems
 from gaininggrounds.web.naming import outcome_words
 from scoring.formats import GG2017, Format
+from scoring.problems import DomainError
 from scoring.report import ENTERED_OUTCOMES, PLAYED, Report
 from tournaments.web.sheets import ScoreSheet
 
@@ -40,6 +46,22 @@ class ResultForm(forms.Form):
         data = self.cleaned_data
         return Report(outcome=data["outcome"], vp_a=data["vp_a"], vp_b=data["vp_b"], loser=data["loser"] or None), (
             data["master_a"], data["master_b"])
+
+    def shows(self) -> frozenset[str]:
+        """The board's entry from a slip: the outcome and VP; the turns and score sheet stay as they were."""
+        return frozenset(("outcome", "vp_a", "vp_b"))
+
+    def field_for(self, attr: str | None) -> str | None:
+        """A kept score sheet that no longer adds up is said beside the VP typed."""
+        side = re.match(r"breakdown\.([ab])\b", attr or "")
+        return f"vp_{side.group(1)}" if side else (attr if attr in self.fields else None)
+
+    def refused(self, error: DomainError) -> None:
+        """The rules module's problems beside their fields, and the way out when the score sheet disagrees."""
+        show_problems(self, error)
+        if any((p.attr or "").startswith("breakdown.") for p in error.problems):
+            self.add_error(None, _("This table's score sheet says where its VP came from: change the VP on the "
+                                   "whole score sheet, with its strategy and schemes."))
 
 
 class PlayerReportForm(ScoreSheet, forms.Form):
@@ -83,9 +105,16 @@ class PlayerReportForm(ScoreSheet, forms.Form):
         return Report(outcome=data["outcome"], vp_a=vp_a, vp_b=vp_b, loser=loser, turns=data.get("turns"),
                       breakdown={side: mine} if mine else {}, mission=self.table_mission()), masters
 
+    def shows(self) -> frozenset[str]:
+        """A player's page shows their own score sheet only: the opponent's (from the tracker) is kept."""
+        return frozenset(("outcome", "vp_a", "vp_b", "turns", f"breakdown.{self.side}",
+                          *(("mission",) if "mission_strategy" in self.fields else ())))
+
     def field_for(self, attr: str | None) -> str | None:
         """The rules module names sides a and b; this form says mine and my opponent's."""
         theirs = "b" if self.side == "a" else "a"
+        if re.match(rf"breakdown\.{theirs}\b", attr or ""):  # the opponent's sheet, kept: beside their VP
+            return "their_vp"
         attr = {f"vp_{self.side}": "my_vp", f"vp_{theirs}": "their_vp", f"master_{self.side}": "my_master",
                 f"master_{theirs}": "their_master"}.get(attr, attr)
         return super().field_for(attr)
@@ -125,6 +154,11 @@ class ScoreSheetForm(ScoreSheet, forms.Form):
         return Report(outcome=data["outcome"], vp_a=data["vp_a"], vp_b=data["vp_b"], loser=data["loser"] or None,
                       turns=data.get("turns"), breakdown=breakdown, mission=self.table_mission()), (
             data["master_a"], data["master_b"])
+
+    def shows(self) -> frozenset[str]:
+        """The whole sheet: all of a result (the mission where tables flip their own)."""
+        return frozenset(("outcome", "vp_a", "vp_b", "turns", "breakdown.a", "breakdown.b",
+                          *(("mission",) if "mission_strategy" in self.fields else ())))
 
 
 def leaders_of(form: forms.Form, fields: dict[str, str]) -> None:

@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 
 from gaininggrounds.params import whole_number
 from gaininggrounds.web import naming
-from gaininggrounds.web.forms import show_problems
 from jobs.models import Job
 from scoring.entries import unlisted_leader_notice
 from scoring.formats import get_format
@@ -21,6 +20,7 @@ from tournaments.concessions import concession_effect, concession_rule
 from tournaments.fronts import organizer_view
 from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player
 from tournaments.readers import live_scores
+from tournaments.services.results import correction_basis
 from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, REMATCH_AVOIDED, RINGER_SEAT, seating
 from tournaments.standings import ACTIVE
 from tournaments.web import presenters
@@ -191,9 +191,9 @@ def _enter(request, event, game: Game, players) -> tuple[bool, ResultForm]:
         return False, form
     try:
         report, masters = form.report()
-        services.result_record(game=game, by=request.user, report=report, masters=masters)
+        services.result_record(game=game, by=request.user, report=report, masters=masters, shown=form.shows())
     except DomainError as error:
-        show_problems(form, error)
+        form.refused(error)
         return False, form
     return True, form
 
@@ -222,7 +222,7 @@ def _row(event, game: Game, players, history) -> dict:
     versions = list(game.reports.all())
     a, b = players[game.player_a_id], players.get(game.player_b_id)
     names = _names(game, players)
-    shown = result or (versions[0] if len(versions) == 1 else None)  # an awaiting report prefills the form
+    shown = correction_basis(result, versions)  # an awaiting report prefills the form
     initial = {"vp_a": shown.vp_a, "vp_b": shown.vp_b, "outcome": shown.outcome, "loser": shown.loser,
                "master_a": shown.master_a, "master_b": shown.master_b} if shown and b else {}
     for version in versions:

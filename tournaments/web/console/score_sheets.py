@@ -13,6 +13,7 @@ from scoring.problems import DomainError
 from tournaments import services
 from tournaments.fronts import organizer_view
 from tournaments.models import Game, Result
+from tournaments.services.results import correction_basis
 from tournaments.web.result_forms import ScoreSheetForm
 from tournaments.web.sheets import mission_initial, sheet_initial
 
@@ -32,7 +33,8 @@ def score_sheet(request, event, game_id):
         if form.is_valid():
             try:
                 report, masters = form.report()
-                services.result_record(game=game, by=request.user, report=report, masters=masters)
+                services.result_record(game=game, by=request.user, report=report, masters=masters,
+                                       shown=form.shows())
             except DomainError as error:
                 show_problems(form, error)
             else:
@@ -47,9 +49,7 @@ def score_sheet(request, event, game_id):
 
 def _sheet_initial(game: Game, at_table: bool) -> dict:
     """What the sheet shows first: the result that counts, else a single player's version."""
-    result = Result.objects.filter(game=game).first()
-    versions = list(game.reports.all())
-    shown = result or (versions[0] if len(versions) == 1 else None)
+    shown = correction_basis(Result.objects.filter(game=game).first(), game.reports.all())
     initial = mission_initial(*game.mission()) if at_table and game.strategy else {}
     if shown is None:
         return initial
