@@ -1,5 +1,5 @@
-// The phone's side of a page that survives the venue's wifi: registers the service worker (/sw.js), says
-// when a page is the copy kept on this phone ("as of 14:02, offline") and reloads it once the network is
+// The phone's side of a page that survives the venue's wifi: registers the service worker (/sw.js) and has
+// it keep the page that installed it, says when a page is the copy kept on this phone ("as of 14:02, offline") and reloads it once the network is
 // back; keeps a form marked data-outbox (a report, a confirmation) when there is no network and sends it,
 // once, when there is (the form's "once" token makes a second sending a no-op on the server; its "game"
 // refuses it when the round has moved on). One answer waits per page: a later one replaces it.
@@ -7,7 +7,14 @@
   var OUTBOX = "gg-outbox", body = document.body;
   var key = location.origin + location.pathname + "?outbox";
   if (!("serviceWorker" in navigator) || !window.caches) return;
-  navigator.serviceWorker.register("/sw.js").catch(function () {});
+  navigator.serviceWorker.register("/sw.js").then(function () {
+    // A page the worker did not answer for (the one that installed it, a QR slip scanned once) is not in
+    // its keeping: it is asked to keep it, so the table is there when the wifi drops and the tab reopens.
+    if (navigator.serviceWorker.controller) return;
+    return navigator.serviceWorker.ready.then(function (registration) {
+      registration.active.postMessage({keep: location.href});
+    });
+  }).catch(function () {});
 
   function note(id, text) {
     var el = document.getElementById(id);

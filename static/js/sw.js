@@ -1,9 +1,10 @@
 // The service worker (served at /sw.js by gaininggrounds.pwa, which fills in VERSION and SHELL): the
 // pages a phone opened (its private page, the event's public pages) are kept, newest copy only, so that
-// they stay readable when the venue's wifi drops; a kept copy is marked with the time it was fetched, and
-// the page says so (static/js/offline.js). Nothing is kept that this phone did not open itself, nothing
-// signed in (the console, accounts), and the oldest pages go past KEEP. A report posted with no network
-// is kept (the same outbox offline.js keeps: the latest answer of a page) and the page it came from shown.
+// they stay readable when the venue's wifi drops, the page that installed the worker too (offline.js asks
+// for it); a kept copy is marked with the time it was fetched, and the page says so (static/js/offline.js).
+// Nothing is kept that this phone did not open itself, nothing signed in (the console, accounts), and the
+// oldest pages go past KEEP. A report posted with no network is kept (the same outbox offline.js keeps:
+// the latest answer of a page) and the page it came from shown.
 var VERSION = "__VERSION__", SHELL = __SHELL__;
 var STATIC = "gg-static-" + VERSION, PAGES = "gg-pages", OUTBOX = "gg-outbox", KEEP = 40, PATIENCE = 6000;
 // The home page, an event's public pages, a private page: never a download, a sign-up or the console.
@@ -125,8 +126,13 @@ self.addEventListener("notificationclick", function (event) {  // tapped: that p
   }));
 });
 
-self.addEventListener("message", function (event) {  // "forget": this phone keeps nothing more of the event
-  if (event.data === "forget") {
+self.addEventListener("message", function (event) {
+  if (event.data === "forget") {  // this phone keeps nothing more of the event
     event.waitUntil(Promise.all([caches.delete(PAGES), caches.delete(OUTBOX)]));
+  } else if (event.data && event.data.keep) {  // a page opened before this worker answered for it (offline.js)
+    var url = new URL(event.data.keep, self.location.origin);
+    if (url.origin !== self.location.origin || !KEPT.test(url.pathname)) return;
+    event.waitUntil(fetch(url.origin + url.pathname + url.search, {credentials: "include", cache: "no-cache"})
+      .then(keepPage, function () {}));
   }
 });
