@@ -42,6 +42,7 @@ def test_the_table_and_opponent_then_the_report_under_its_heading_then_the_track
     order = [html.index(f"{words['table']} {game.table}"), html.index(f"<strong>{bob.name}</strong>"),
              html.index(f"<h3>{words['report']}</h3>"), html.index('name="my_vp"'), html.index('id="tracker"')]
     assert order == sorted(order), order
+    assert "{#" not in html and "#}" not in html, "no template comment shows"
     assert "tracker-fold" not in html, "not reported yet: the tracker is open, to keep the score"
     assert re.search(r'<p class="field-loser"><label>[^<]*<select name="loser"', html)
 
