@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from gaininggrounds.web import naming
 from ratings.tallies import COUNTS, DEPLOYMENT, ENTRIES, FACTION, LEADER, MATCHUP, MIRROR, SCHEME, STRATEGY, Tally
@@ -132,6 +133,7 @@ def _by_mission(counted: dict, name, names: Names, factions: list[str]) -> list[
 
 def csv_rows(table: str, built: dict) -> list[list]:
     """One table as CSV rows, a header first."""
+    # "statistics": the game's Leaders and Schemes under their French names (Meneur, Combine), as elsewhere.
     rate = [_("games"), _("wins"), _("draws"), _("losses"), _("win rate"), _("confidence interval (95 in 100)")]
 
     def cells(row):
@@ -142,12 +144,14 @@ def csv_rows(table: str, built: dict) -> list[list]:
         return [[_("faction"), _("players"), _("share"), *rate, _("mirror games")]] + [
             [r["name"], r["entries"], r["share"], *cells(r), r["mirrors"]] for r in built["factions"]]
     if table == "leaders":
-        return [[_("leader"), _("faction"), *rate]] + [[r["name"], r["faction"], *cells(r)] for r in built["leaders"]]
+        return [[pgettext("statistics", "leader"), _("faction"), *rate]] + [
+            [r["name"], r["faction"], *cells(r)] for r in built["leaders"]]
     if table in ("strategies", "deployments"):
         return [[_("mission"), _("faction"), *rate]] + [
             [r["name"], faction, *cells(c)] for r in built[table] for faction, c in r["factions"]]
     if table == "schemes":
-        return [[_("scheme"), _("chosen"), _("scored"), _("mean VP"), *rate]] + [
+        return [[pgettext("statistics", "scheme"), pgettext("statistics", "chosen"), pgettext("statistics", "scored"),
+                 _("mean VP"), *rate]] + [
             [r["name"], r["chosen"], r["scored"], r["mean_vp"], *cells(r)] for r in built["schemes"]]
     header = [_("faction"), *[name for _key, name in built["matchups"]["factions"]]]
     return [header] + [[name, *[c["rate"] if c else "" for c in row]] for name, row in built["matchups"]["rows"]]
