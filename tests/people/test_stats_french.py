@@ -3,6 +3,8 @@ does: Combines (not "Schemes"), Meneurs (not "Leaders" above a "Meneur" column);
 import pytest
 from django.test import Client
 
+from tests.factories import event_made, make_user, round_paired
+
 pytestmark = pytest.mark.django_db
 
 
@@ -31,3 +33,11 @@ def test_the_statistics_page_names_schemes_and_leaders_in_the_language(language,
 def test_the_csv_headers_too(language, schemes, leaders):
     assert read("/stats/M2E/schemes.csv", language).startswith(schemes)
     assert read("/stats/M2E/leaders.csv", language).startswith(leaders)
+
+
+def test_the_event_pages_link_to_them_says_meneurs():
+    organizer = make_user("orla")[0]
+    event = event_made(organizer)
+    round_paired(event, organizer)
+    assert "Statistiques\u202f: factions, meneurs, missions, affrontements" in read(f"/e/{event.slug}/", "fr")
+    assert "Statistics: factions, leaders, missions, matchups" in read(f"/e/{event.slug}/", "en")
