@@ -1,9 +1,12 @@
 """A phone's 360 px and a desk's 1280 px, in English and French: on the round, standings and event pages
-no word is cut in two across lines (a faction's name, a result's state), and the round page's search
-field shows its whole hint."""
+no word is cut in two across lines (a faction's name, a result's state, the announcement's facts), and the
+round page's search field shows its whole hint."""
+from datetime import UTC, datetime, time
+
 import pytest
 
 from scoring.report import Report
+from signups import announcements
 from tests.factories import event_made, make_user, round_paired
 from tournaments import services
 
@@ -50,15 +53,28 @@ def a_round_in_every_state(user):
     return event
 
 
+def announced(user):
+    """An event before round 1 with its announcement: the event page lists its facts beside their names."""
+    event = event_made(user, players=2, name="Spring Open", registration_open=True)
+    announcements.announcement_update(
+        event=event, by=user, venue="The Dice Cup", address="12 High Street, Leeds LS1 6DT", country="GB",
+        starts_at=time(9, 30), ends_at=time(18, 0), price="£15", how_to_pay="Pay at diceup.example/shop", cap=16,
+        contact="orla@example.org", crew_lists="at_sign_up", painting_rules="Three colours, based",
+        deadline=datetime(2030, 3, 1, 18, 0, tzinfo=UTC))
+    return event
+
+
 @pytest.mark.parametrize("language", ("en", "fr"))
 @pytest.mark.django_db(transaction=True)
 def test_no_word_is_cut_and_the_search_hint_shows_whole(contexts, live_server, language):
-    event = a_round_in_every_state(make_user("narrow")[0])
+    user = make_user("narrow")[0]
+    event, before = a_round_in_every_state(user), announced(user)
     for width in (360, 1280):
         context = contexts(viewport={"width": width, "height": 800})
         context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
         page = context.new_page()
-        for path in (f"/e/{event.slug}/rounds/1/", f"/e/{event.slug}/standings/", f"/e/{event.slug}/"):
+        for path in (f"/e/{event.slug}/rounds/1/", f"/e/{event.slug}/standings/", f"/e/{event.slug}/",
+                     f"/e/{before.slug}/"):
             page.goto(live_server.url + path)
             assert page.evaluate("document.documentElement.lang") == language
             assert page.evaluate(CUT_WORDS) == [], f"{language} {width}px {path}: words cut across lines"
