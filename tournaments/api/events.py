@@ -220,25 +220,47 @@ class EventOrganizers(EventScoped):
         return Response(EventSerializer(event, context={"request": request}).data)
 
 
+class FinishSerializer(serializers.Serializer):
+    drop_cut = serializers.BooleanField(default=False, help_text=(
+        "Finish an event whose top cut is not played to its final, leaving the cut (or what is left of it) "
+        "unplayed; without it such a finish answers 409 `cut_unplayed`."))
+
+
+class FinishSchema(PerAction):
+    """Finishing takes its `drop_cut` flag; reopening takes no body."""
+
+    def get_request_serializer(self):
+        return FinishSerializer if self.view.action == "finish" else None
+
+
 class EventFinish(EventScoped):
     """POST .../finish/ ends the event (every result in; the clock stops; the standings final, rounds and
     results refused with 409 event_finished); POST .../reopen/ opens it again. Both are in the audit trail."""
 
     action = None
-    schema = PerAction()
+    schema = FinishSchema()
     OPERATIONS = {
         "finish": ("Finish an event", "Organizers of the event only, once every result of its rounds is in: the "
                    "round clock stops and the standings are final; rounds and results are then refused with 409 "
-                   "`event_finished` until it is reopened. Recorded in the audit trail; answers the event."),
+                   "`event_finished` until it is reopened. An event with a top cut finishes once the cut's final "
+                   "is played: before that it answers 409 `cut_unplayed`, unless the request says "
+                   "`{\"drop_cut\": true}` (the cut, or what is left of it, is then never played). Recorded in "
+                   "the audit trail; answers the event."),
         "reopen": ("Reopen a finished event", "Organizers of the event only: opens a finished event again (a "
                    "result to correct, a round forgotten), so rounds and results are taken again. Recorded in the "
                    "audit trail; answers the event."),
     }
+    CONFLICTS = {"finish": ("no_rounds", "round_not_published", "results_missing", "cut_unplayed")}
 
-    @extend_schema(request=None, responses=EventSerializer)
+    @extend_schema(responses=EventSerializer)
     def post(self, request, event_id):
         event = self.event()
-        (services.event_finish if self.action == "finish" else services.event_reopen)(event=event, by=request.user)
+        if self.action == "finish":
+            body = FinishSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            services.event_finish(event=event, by=request.user, drop_cut=body.validated_data["drop_cut"])
+        else:
+            services.event_reopen(event=event, by=request.user)
         event = Event.objects.prefetch_related("organizers").get(pk=event.pk)
         return Response(EventSerializer(event, context={"request": request}).data)
 

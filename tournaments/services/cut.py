@@ -15,6 +15,18 @@ def cut_rounds(event: Event) -> int:
     return stages(event.cut_size) if event.cut_size else 0
 
 
+def last_round(event: Event) -> int | None:
+    """The event's last round, its cut's final included; None while its number of rounds is open."""
+    return event.rounds + cut_rounds(event) if event.rounds is not None else None
+
+
+def cut_rounds_left(event: Event) -> int:
+    """How many of the cut's rounds are not paired yet (0: its final is, or the event has no cut)."""
+    if not event.cut_size:
+        return 0
+    return cut_rounds(event) - event.round_set.filter(stage=CUT_STAGE).count()
+
+
 def is_cut_round(event: Event, number: int) -> bool:
     return bool(event.cut_size) and event.rounds is not None and number > event.rounds
 

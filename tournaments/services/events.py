@@ -16,6 +16,7 @@ from tournaments import selectors
 from tournaments.bracket import CUT_SIZES, DIFF_THEN_VP, DRAW_RULES
 from tournaments.models import CUT_STAGE, SWISS_STAGE, TEAM_SIZES, Event, Game
 from tournaments.services.changes import announce, event_change
+from tournaments.services.cut import cut_rounds_left
 from tournaments.signals import DATE_MOVED, EVENT_FINISHED
 from tournaments.standings import ACTIVE, DEFAULT_TIEBREAKS, LATE_ON_ZERO, TIEBREAKS
 
@@ -229,9 +230,10 @@ def organizer_add(*, event: Event, username: str, by) -> Event:
     return event
 
 
-def event_finish(*, event: Event, by) -> Event:
+def event_finish(*, event: Event, by, drop_cut: bool = False) -> Event:
     """The event is over: every result of its rounds is in; the clock stops; the standings are final and
-    nothing changes them until an organizer reopens it."""
+    nothing changes them until an organizer reopens it. An event with a top cut finishes once its final is
+    played, or when its organizer chooses to leave the cut (or what is left of it) unplayed: `drop_cut`."""
     with event_change(event) as event:
         if event.finished_at is not None:
             return event
@@ -246,13 +248,19 @@ def event_finish(*, event: Event, by) -> Event:
         if missing:
             raise conflict("results_missing", say(
                 "Games still without a result: {value}. Enter them before finishing the event.", value=missing))
+        unplayed = cut_rounds_left(event)
+        if unplayed and not drop_cut:
+            raise conflict("cut_unplayed", say(
+                "The top {cut_size} cut is not played to its final yet: pair its next round, or finish the event "
+                "without it.", cut_size=event.cut_size))
         latest = rounds.first()
         if latest.clock_started_at is not None:
             latest.clock_left, latest.clock_started_at = latest.seconds_left(timezone.now()), None
             latest.save(update_fields=["clock_left", "clock_started_at"])
         event.finished_at = timezone.now()
         event.save(update_fields=["finished_at"])
-        record(event, by, "event_finished", round_number=latest.number)
+        record(event, by, "event_finished", round_number=latest.number,
+               after={"cut_dropped": unplayed} if unplayed else None)
         announce(event, EVENT_FINISHED)  # people: its games count for ratings from now on
     return event
 

@@ -24,10 +24,10 @@ from scoring.problems import DomainError
 from tournaments import exports, panels, readers, selectors, services
 from tournaments.fronts import organizer_view
 from tournaments.models import CHOSEN_AWARDS, Player, Seat
-from tournaments.services.cut import cut_rounds, is_cut_round
-from tournaments.standings import ACTIVE
+from tournaments.services.cut import cut_rounds, cut_rounds_left, is_cut_round, last_round
 from tournaments.web import presenters
 from tournaments.web.audit_words import sentence
+from tournaments.web.console.desk import desk_answer, desk_counts, desk_row
 from tournaments.web.forms import EventForm, ImportForm, PlayerEditForm, PlayerForm, RoundForm, SettingsForm
 
 
@@ -96,7 +96,7 @@ def _event_context(event, **extra):
     for player, _faction in players:
         player.warnings = warned.get(player.pk, [])
     rounds = list(event.round_set.order_by("number"))
-    last = event.rounds + cut_rounds(event) if event.rounds is not None else None  # the cut's final included
+    last = last_round(event)
     following = rounds[-1].number + 1 if rounds else 1
     return {"event": event, "players": players, "rounds": rounds,
             "all_paired": bool(rounds) and last is not None and rounds[-1].number >= last,
@@ -169,7 +169,7 @@ def player_action(request, event, player_id, action):
         messages.error(request, str(error))
     else:
         if request.headers.get("HX-Request") and action in DESK_ACTIONS:  # the desk: the row, and the counts
-            return _desk_answer(request, event, player)
+            return desk_answer(request, event, player)
         messages.success(request, done % {"name": player.name})
     if request.POST.get("from") == "desk":
         return redirect(reverse("console:desk", args=[event.slug]) + f"#desk-{player.pk}")
@@ -189,26 +189,45 @@ def _board_of(request, event) -> str | None:
 
 @organizer_view(post_only=True)
 def finish_event(request, event, action):
-    """Finish the event (asked first: the standings become final), or reopen it."""
+    """Finish the event (asked first: the standings become final; a top cut not played to its final is said
+    plainly, and confirming leaves it unplayed), or reopen it."""
     if action not in ("finish", "reopen"):
         raise Http404("No such action")
     if action == "finish" and request.POST.get("confirmed") != "yes":
         played = selectors.latest_round_number(event)
         short = (" " + _("Only %(n)s of the %(planned)s planned rounds have been played.") % {
             "n": played, "planned": event.rounds}) if event.rounds and played < event.rounds else ""
+        left = cut_rounds_left(event)
         return render(request, "console/confirm.html", {
             "event": event, "action": request.path, "back": reverse("console:event", args=[event.slug]),
             "question": _("Finish %(name)s? The clock stops and the standings become final on every page; no "
                           "round or result changes until you reopen the event.") % {"name": event.name} + short,
-            "button": _("Yes: finish the event")})
+            "warning": _cut_unplayed(event, left), "hidden": {"drop_cut": "yes"} if left else {},
+            "button": (_("Yes: finish without playing the cut") if left == cut_rounds(event) else
+                       _("Yes: finish without the rest of the cut") if left else _("Yes: finish the event"))})
     try:
-        (services.event_finish if action == "finish" else services.event_reopen)(event=event, by=request.user)
+        if action == "finish":
+            services.event_finish(event=event, by=request.user, drop_cut=request.POST.get("drop_cut") == "yes")
+        else:
+            services.event_reopen(event=event, by=request.user)
     except DomainError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, _("The event is finished: the standings are final.") if action == "finish"
                          else _("The event is open again."))
     return redirect("console:event", event.slug)
+
+
+def _cut_unplayed(event, left: int) -> str:
+    """What finishing now leaves of the top cut, in words; empty when nothing (no cut, or its final paired)."""
+    if not left:
+        return ""
+    stage = presenters.round_name(event.rounds + cut_rounds(event) - left + 1, event)
+    if left == cut_rounds(event):
+        return _("The top %(size)s cut will not be played: nobody plays the %(stage)s, and the event ends on the "
+                 "Swiss standings.") % {"size": event.cut_size, "stage": stage}
+    return _("The rest of the top %(size)s cut will not be played: nobody plays the %(stage)s, and the cut has no "
+             "winner.") % {"size": event.cut_size, "stage": stage}
 
 
 @organizer_view(post_only=True)
@@ -274,7 +293,7 @@ def desk(request, event):
     wanted = searchable(query)
     players = sorted((p for p in event.players.filter(is_ringer=False)
                       if not wanted or wanted in searchable(f"{p.name} {p.club}")), key=lambda p: natural(p.name))
-    context = {"event": event, "players": [_desk_row(event, p) for p in players], "counts": _desk_counts(event),
+    context = {"event": event, "players": [desk_row(event, p) for p in players], "counts": desk_counts(event),
                "query": query}
     template = "console/_desk_list.html" if request.headers.get("HX-Request") else "console/desk.html"
     return render(request, template, context)
@@ -285,25 +304,6 @@ def desk_check_in_all(request, event):
     count = services.players_check_in_all(event=event, by=request.user)
     messages.success(request, ngettext("%(n)s player checked in.", "%(n)s players checked in.", count) % {"n": count})
     return redirect("console:desk", event.slug)
-
-
-def _desk_answer(request, event, player):
-    player = Player.objects.get(pk=player.pk)
-    return render(request, "console/_desk_row.html", {"event": event, "row": _desk_row(event, player),
-                                                      "counts": _desk_counts(event), "oob": True})
-
-
-def _desk_row(event, player) -> dict:
-    state = ("arrived" if player.checked_in else "absent" if player.absent else "expected")
-    return {"player": player, "state": state, "faction": naming.faction(event.format, player.faction),
-            "out": player.status != ACTIVE}
-
-
-def _desk_counts(event) -> dict:
-    active = event.players.filter(status=ACTIVE, is_ringer=False)
-    return {"arrived": active.filter(checked_in=True).count(),
-            "expected": active.filter(checked_in=False, absent=False).count(),
-            "absent": active.filter(absent=True).count()}
 
 
 ACTION_WORDS = {"remove": gettext_lazy("remove"), "drop": gettext_lazy("drop"),

@@ -20,6 +20,7 @@ from tournaments.concessions import concession_effect, concession_rule
 from tournaments.fronts import organizer_view
 from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player
 from tournaments.readers import live_scores
+from tournaments.services.cut import is_cut_round, last_round
 from tournaments.services.results import correction_basis
 from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, REMATCH_AVOIDED, RINGER_SEAT, seating
 from tournaments.standings import ACTIVE
@@ -257,9 +258,12 @@ def _board(event, rnd, rows) -> dict:
     tables = [row for row in rows if row["b"]]
     count = {status: sum(1 for row in tables if row["status"] == status) for status in GAME_STATUSES}
     latest = selectors.latest_round_number(event, drafts=True) == rnd.number
-    more = event.rounds is None or rnd.number < event.rounds
+    last = last_round(event)  # the cut's final included: after the Swiss, the cut's next stage is offered
+    more = last is None or rnd.number < last
     return {"tables": len(tables), **count, "pair_next": latest and more and count[CONFIRMED] == len(tables),
-            "next": rnd.number + 1, "round_form": RoundForm.for_event(event), "concession_rule": concession_rule(event),
+            "next": rnd.number + 1, "next_cut": is_cut_round(event, rnd.number + 1),
+            "next_name": presenters.round_name(rnd.number + 1, event),
+            "round_form": RoundForm.for_event(event), "concession_rule": concession_rule(event),
             # The last planned round complete: finishing the event is the next step, offered here too.
             "finish_now": latest and not more and count[CONFIRMED] == len(tables) and event.finished_at is None}
 
