@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 THEME, PAPER = "#1d1b16", "#fbf8f2"
 # What any kept page needs to be drawn offline: kept by the worker when it installs.
 SHELL = ("css/site.css", "vendor/htmx-2.0.11.min.js", "js/clock.js", "js/poll.js", "js/offline.js",
-         "js/phone.js", "favicon.svg", "icons/icon-192.png")
+         "js/phone.js", "js/sheet.js", "favicon.svg", "icons/icon-192.png")
 
 
 def manifest(request, *, start_url: str = "/", name: str = "", id: str = "/") -> JsonResponse:

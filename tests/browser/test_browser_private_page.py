@@ -45,3 +45,30 @@ def test_first_things_first_and_who_conceded_only_when_not_played_out(contexts, 
     page.click(f"details.tracker-fold summary:has-text('{words['live']}')")
     assert page.locator("#tracker").is_visible()
     fits_the_phone(page)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_score_sheets_next_scheme_follows_the_one_chosen_above(contexts, live_server):
+    """M4E: once the first scheme is chosen, the second row offers only its card's three next schemes."""
+    from rest_framework.test import APIClient
+
+    from scoring.formats import M4E_GG0, key_of
+    from tests.api.test_m4e_event import m4e_event
+    from tests.factories import Api, make_user
+    from tournaments.models import Game
+
+    api = Api(APIClient(), make_user("zero-organizer")[1])
+    event = m4e_event(api, players=4)
+    api.post(f"/api/events/{event['id']}/rounds/", {})
+    game = Game.objects.select_related("player_a").filter(round__event_id=event["id"]).order_by("table")[0]
+    page = contexts(viewport={"width": 360, "height": 740}, locale="en-GB").new_page()
+    page.goto(f"{live_server.url}/p/{game.player_a.key}/")
+    page.click("text=My score sheet")
+    offered = "s => Array.from(s.options).filter(o => !o.disabled).map(o => o.value)"
+    whole_step = page.eval_on_selector("select[name=sheet_scheme_2]", offered)
+    first = M4E_GG0.scheme(game.scheme_pool[0])
+    page.select_option("select[name=sheet_scheme_1]", first.key)
+    assert page.eval_on_selector("select[name=sheet_scheme_2]", offered) == ["", *(key_of(n) for n in first.next)]
+    page.select_option("select[name=sheet_scheme_1]", "")
+    assert page.eval_on_selector("select[name=sheet_scheme_2]", offered) == whole_step
+    fits_the_phone(page)

@@ -55,7 +55,7 @@ def test_a_broken_chain_is_shown_beside_its_scheme_and_nothing_is_saved(gg0):
     event, game = gg0
     first, _ = chain(game)
     follows = {key_of(n) for n in M4E_GG0.scheme(first).next}
-    wrong = next(s.key for s in offered_schemes(M4E_GG0, game.scheme_pool)  # offered, yet not after `first`
+    wrong = next(s.key for s in offered_schemes(M4E_GG0, game.scheme_pool, 2)  # row 2 offers it, not after `first`
                  if s.key not in follows and s.key != first)
     before = db_state()
     answer = Client().post(f"/p/{game.player_b.key}/", {

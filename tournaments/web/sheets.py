@@ -22,16 +22,32 @@ def number_input(width: int = 3):
     return forms.NumberInput(attrs={"inputmode": "numeric", "size": width, "class": "narrow"})
 
 
-def offered_schemes(fmt: Format, pool) -> list:
-    """The schemes a sheet offers: the table's Scheme Pool (M4E: and the next schemes a chain reaches from
-    it, as far as a player can hold), or every scheme of the format while the pool is not known."""
+def offered_schemes(fmt: Format, pool, row: int = 1) -> list:
+    """The schemes a sheet offers in its `row`-th scheme row: the table's Scheme Pool; in M4E, where each
+    scheme held leads to one of its card's next schemes, the ones the chain reaches at that step (row 2:
+    those following a scheme of the pool, and so on); every scheme of the format while the pool is not known."""
     if not pool:
         return list(fmt.schemes)
-    keys, frontier = [], [k for k in pool if fmt.scheme(k) is not None]
-    for _step in range(fmt.vp.schemes_per_player if fmt.scheme_chains else 1):
-        keys += [k for k in dict.fromkeys(frontier) if k not in keys]  # each scheme once, in order met
-        frontier = [key_of(name) for k in frontier for name in fmt.scheme(k).next if fmt.scheme(key_of(name))]
+    keys = [k for k in dict.fromkeys(pool) if fmt.scheme(k) is not None]
+    for _step in range(row - 1 if fmt.scheme_chains else 0):
+        keys = list(dict.fromkeys(key_of(name) for k in keys for name in fmt.scheme(k).next
+                                  if fmt.scheme(key_of(name)) is not None))  # each once, in the order met
     return [fmt.scheme(k) for k in keys]
+
+
+class ChainSelect(forms.Select):
+    """A scheme row of an M4E sheet: each scheme names the schemes of the row above it may follow
+    (data-after), so static/js/sheet.js offers only those the scheme chosen above allows."""
+
+    def __init__(self, after: dict[str, str], attrs=None):
+        super().__init__(attrs)
+        self.after = after
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value in self.after:
+            option["attrs"]["data-after"] = self.after[value]
+        return option
 
 
 class ScoreSheet:
@@ -41,19 +57,35 @@ class ScoreSheet:
 
     def add_side(self, prefix: str, label: str = "") -> None:
         fmt, fields = self.fmt, self.fields
-        schemes = [("", "—"), *((s.key, localized(s)) for s in offered_schemes(fmt, getattr(self, "pool", ())))]
         fields[f"{prefix}strategy"] = forms.IntegerField(label=_("Strategy VP"), widget=number_input(), **SMALL)
         for turn in range(1, fmt.turns_max + 1):
             fields[f"{prefix}strategy_t{turn}"] = forms.IntegerField(
                 label=_("Strategy VP, turn %(t)s") % {"t": turn}, widget=number_input(2), **SMALL)
+        above = []
         for i in range(1, fmt.vp.schemes_per_player + 1):
-            fields[f"{prefix}scheme_{i}"] = forms.ChoiceField(label=_("Scheme %(i)s") % {"i": i}, choices=schemes,
-                                                              required=False)
+            fields[f"{prefix}scheme_{i}"] = row = self._scheme_row(prefix, i, above)
+            above = [fmt.scheme(key) for key, _name in row.choices if key]
             fields[f"{prefix}scheme_{i}_vp"] = forms.IntegerField(label=_("VP"), widget=number_input(2), **SMALL)
             fields[f"{prefix}scheme_{i}_turn"] = forms.IntegerField(label=_("turn scored"), min_value=1, max_value=20,
                                                                     required=False, widget=number_input(2))
             fields[f"{prefix}scheme_{i}_note"] = forms.CharField(
                 label=_("secret choice or noted model"), max_length=100, required=False)
+
+    def _scheme_row(self, prefix: str, i: int, above: list) -> forms.ChoiceField:
+        """The i-th scheme held: what the table's pool (and in M4E its chains) allow at that step, and the
+        scheme already written there (a saved sheet, a version to correct), so it is never lost. Optional,
+        as every row: a player who held two schemes leaves the others empty."""
+        fmt, name = self.fmt, f"{prefix}scheme_{i}"
+        offered = offered_schemes(fmt, getattr(self, "pool", ()), i)
+        written = fmt.scheme(self.initial.get(name) or "")
+        if written is not None and written not in offered:
+            offered.append(written)
+        choices = [("", "—"), *((s.key, localized(s)) for s in offered)]
+        if not (fmt.scheme_chains and above):
+            return forms.ChoiceField(label=_("Scheme %(i)s") % {"i": i}, choices=choices, required=False)
+        after = {s.key: " ".join(a.key for a in above if s.key in {key_of(n) for n in a.next}) for s in offered}
+        widget = ChainSelect(after, attrs={"data-follows": self.add_prefix(f"{prefix}scheme_{i - 1}")})
+        return forms.ChoiceField(label=_("Scheme %(i)s") % {"i": i}, choices=choices, required=False, widget=widget)
 
     def add_mission(self) -> None:
         fmt, fields = self.fmt, self.fields
