@@ -11,20 +11,15 @@ from django.utils.translation import gettext as _
 from gaininggrounds.params import whole_number
 from gaininggrounds.web import naming
 from jobs.models import Job
-from scoring.entries import unlisted_leader_notice
 from scoring.formats import get_format
 from scoring.problems import DomainError
-from scoring.report import CONCEDED
 from tournaments import panels, selectors, services
-from tournaments.concessions import concession_effect, concession_rule
 from tournaments.fronts import organizer_view
-from tournaments.models import CONFIRMED, DISPUTED, GAME_STATUSES, Game, Player
+from tournaments.models import CONFIRMED, DISPUTED, Game, Player
 from tournaments.readers import live_scores
-from tournaments.services.cut import is_cut_round, last_round
-from tournaments.services.results import correction_basis
-from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, REMATCH_AVOIDED, RINGER_SEAT, seating
-from tournaments.standings import ACTIVE
-from tournaments.web import presenters
+from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, REMATCH_AVOIDED, RINGER_SEAT
+from tournaments.web.console.board import board_state, form_options, table_row
+from tournaments.web.console.preview import preview_page
 from tournaments.web.forms import RoundForm, SwapForm
 from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import ResultForm
@@ -68,9 +63,9 @@ def round_console(request, event, number):
     tables still to enter on request (`?todo=1`), and each result entered in place."""
     rnd, players = round_and_players(event, number)
     if rnd.is_draft:
-        return _preview(request, event, rnd, players)
+        return preview_page(request, event, rnd, players, swap_form=SwapForm(players=_seated(rnd, players)))
     history, _totals = selectors.pairing_history(event, before_round=number)
-    rows = [_row(event, game, players, history) for game in rnd.games.all()]
+    rows = [table_row(event, game, players, history) for game in rnd.games.all()]
     if request.method == "POST":  # without JavaScript: the same entry, then the whole page again
         row = next((r for r in rows if str(r["game"].pk) == request.POST.get("game", "")), None)
         if row is not None:
@@ -79,7 +74,7 @@ def round_console(request, event, number):
                 messages.success(request, _("Result saved for table %(t)s.") % {"t": row["game"].table})
                 return redirect(reverse("console:round", args=[event.slug, number]) + f"#table-{row['game'].table}")
             row["form"] = form
-    board = _board(event, rnd, rows)
+    board = board_state(event, rnd, rows)
     if request.GET.get("todo"):
         rows = [row for row in rows if row["b"] and row["status"] != CONFIRMED]
     rows.sort(key=lambda row: row["status"] != DISPUTED)  # disputes first, otherwise by table
@@ -92,32 +87,6 @@ def round_console(request, event, number):
         # the clock calls the last one.
         "live": [{"table": table, "turn": turn, "score": f"{vp_a}–{vp_b}"}
                  for table, (vp_a, vp_b, turn) in sorted(live_scores(rnd).items())]})
-
-
-def _preview(request, event, rnd, players):
-    """A draft round before it is published: every table with its flags in words and a legend, the
-    players checked in since it was paired (to seat), those seated who no longer play, seat swaps, and
-    Publish."""
-    history, _totals = selectors.pairing_history(event, before_round=rnd.number)
-    games = [{"game": g, "a": players[g.player_a_id], "b": players.get(g.player_b_id),
-              "tp": (history.tp.get(g.player_a_id, 0), history.tp.get(g.player_b_id, 0)),
-              "flags": presenters.flag_words(g, players, history),
-              "mission": naming.mission(event.format, g.strategy, g.deployment, g.scheme_pool)}
-             for g in rnd.games.all()]
-    seated = {pid for g in rnd.games.all() for pid in (g.player_a_id, g.player_b_id) if pid}
-    has_bye = any(g.is_bye for g in rnd.games.all())
-    late = sorted((p for p in players.values() if p.pk not in seated and p.status == ACTIVE and p.checked_in
-                   and (not p.is_ringer or has_bye)), key=lambda p: naming.natural(p.name))
-    waiting = sorted((p for p in players.values() if p.pk not in seated and p.status == ACTIVE and not p.checked_in
-                      and not p.is_ringer), key=lambda p: naming.natural(p.name))
-    gone = sorted((players[pid] for pid in seated if not (players[pid].status == ACTIVE and players[pid].checked_in)),
-                  key=lambda p: naming.natural(p.name))
-    return render(request, "console/preview.html", {
-        "event": event, "round": rnd, "games": games, "late": late, "gone": gone, "waiting": waiting,
-        "legend": presenters.flag_legend({f for g in rnd.games.all() for f in g.flags}),
-        "mission": naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
-        "method": dict(RoundForm.base_fields["method"].choices).get(rnd.report.get("method")),
-        "swap_form": SwapForm(players=_seated(rnd, players)), "seating": seating(rnd.games.all())})
 
 
 @organizer_view(post_only=True)
@@ -187,7 +156,7 @@ def _games(event):
 
 def _enter(request, event, game: Game, players) -> tuple[bool, ResultForm]:
     """The row's form from the request, saved through the services; (saved, the form with its problems)."""
-    form = ResultForm(request.POST, prefix=f"g{game.pk}", **_form_options(event, game, players))
+    form = ResultForm(request.POST, prefix=f"g{game.pk}", **form_options(event, game, players))
     if not form.is_valid():
         return False, form
     try:
@@ -204,79 +173,13 @@ def _row_answer(request, event, game_id, *, form=None, saved=False):
     rnd = selectors.round_with_games(event, Game.objects.get(pk=game_id).round.number, drafts=True)
     players = {p.id: p for p in event.players.all()}
     history, _totals = selectors.pairing_history(event, before_round=rnd.number)
-    rows = [_row(event, game, players, history) for game in rnd.games.all()]
+    rows = [table_row(event, game, players, history) for game in rnd.games.all()]
     row = next(r for r in rows if r["game"].pk == game_id)
     if form is not None:
         row["form"] = form
     row["saved"] = saved
     return render(request, "console/_result_row.html", {
-        "event": event, "round": rnd, "row": row, "board": _board(event, rnd, rows), "oob": True})
-
-
-def _names(game: Game, players) -> tuple[str, str]:
-    return players[game.player_a_id].name, (players[game.player_b_id].name if game.player_b_id else "")
-
-
-def _row(event, game: Game, players, history) -> dict:
-    """One table on the board: players, state, the versions side by side in words, the result in words."""
-    result = getattr(game, "result", None)
-    versions = list(game.reports.all())
-    a, b = players[game.player_a_id], players.get(game.player_b_id)
-    names = _names(game, players)
-    shown = correction_basis(result, versions)  # an awaiting report prefills the form
-    initial = {"vp_a": shown.vp_a, "vp_b": shown.vp_b, "outcome": shown.outcome, "loser": shown.loser,
-               "master_a": shown.master_a, "master_b": shown.master_b} if shown and b else {}
-    for version in versions:
-        version.reporter = players[game.player_of(version.side)]
-        version.words = _words(event, game, version, names, counted=False)
-    return {"game": game, "a": a, "b": b, "both": [a, b] if b else [a], "result": result,
-            "loser_id": result and result.loser and game.player_of(result.loser),
-            "status": game.result_status(), "versions": versions,
-            "result_words": result and _words(event, game, result, names, counted=True),
-            "mission": naming.mission(event.format, game.strategy, game.deployment, game.scheme_pool),
-            "unlisted": _unlisted_leaders(event, result, (a.faction, b.faction if b else "")), "saved": False,
-            "flags": presenters.flag_words(game, players, history),
-            "form": ResultForm(prefix=f"g{game.pk}", initial=initial, **_form_options(event, game, players))}
-
-
-def _form_options(event, game: Game, players) -> dict:
-    """The board's entry for one table: the players' names, and leaders suggested from each one's faction."""
-    factions = tuple(players[pid].faction if pid else "" for pid in (game.player_a_id, game.player_b_id))
-    return {"names": _names(game, players), "fmt": get_format(event.format), "factions": factions}
-
-
-def _words(event, game: Game, score, names: tuple[str, str], *, counted: bool) -> str:
-    """A result or a version in words; a concession says what it does to the conceder, by the event's rule."""
-    if score.outcome == CONCEDED:
-        return concession_effect(event, names[0] if score.loser == "a" else names[1], game.round.number,
-                                 counted=counted)
-    return presenters.result_words(score.outcome, score.loser, score.vp_a, score.vp_b, *names)
-
-
-def _board(event, rnd, rows) -> dict:
-    """How far the round's results are, and whether the next round can be paired now."""
-    tables = [row for row in rows if row["b"]]
-    count = {status: sum(1 for row in tables if row["status"] == status) for status in GAME_STATUSES}
-    latest = selectors.latest_round_number(event, drafts=True) == rnd.number
-    last = last_round(event)  # the cut's final included: after the Swiss, the cut's next stage is offered
-    more = last is None or rnd.number < last
-    return {"tables": len(tables), **count, "pair_next": latest and more and count[CONFIRMED] == len(tables),
-            "next": rnd.number + 1, "next_cut": is_cut_round(event, rnd.number + 1),
-            "next_name": presenters.round_name(rnd.number + 1, event),
-            "round_form": RoundForm.for_event(event), "concession_rule": concession_rule(event),
-            # The last planned round complete: finishing the event is the next step, offered here too.
-            "finish_now": latest and not more and count[CONFIRMED] == len(tables) and event.finished_at is None}
-
-
-def _unlisted_leaders(event, result, factions: tuple[str, str]) -> str:
-    """Leaders typed as free text where the format lists its leaders (M4E): a new release, or a typo, or a
-    Master named without the title when they have several (the titles are said)."""
-    fmt = get_format(event.format)
-    if result is None or not fmt.leaders:
-        return ""
-    typed = zip((result.master_a, result.master_b), (result.leader_a, result.leader_b), factions, strict=True)
-    return "; ".join(unlisted_leader_notice(fmt, faction, master, naming.faction(fmt.key, faction)) or master
-                     for master, key, faction in typed if master and not key)
+        "event": event, "round": rnd, "row": row, "board": board_state(event, rnd, rows), "oob": True})
 
 
 @organizer_view(post_only=True)
