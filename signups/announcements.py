@@ -118,11 +118,11 @@ def announcement_update(*, event: Event, by, **changes) -> Announcement:
     if unknown:
         raise ValueError(f"not announcement fields: {unknown}")
     problems = [p for name, value in changes.items() if (p := field_problem(name, value))]
-    if problems:
-        raise Invalid(*problems)
     with event_change(event) as event:
         announcement = announcement_of(event)
-        if problems := together_problems({**{n: getattr(announcement, n) for n in FIELDS}, **changes}):
+        fine = {name: value for name, value in changes.items() if name not in {p.attr for p in problems}}
+        problems += together_problems({**{n: getattr(announcement, n) for n in FIELDS}, **fine})
+        if problems:
             raise Invalid(*problems)
         before = {name: _value(getattr(announcement, name)) for name in changes}
         for name, value in changes.items():

@@ -61,6 +61,12 @@ class AnnouncementForm(forms.ModelForm):
             **{name: forms.Textarea(attrs={"rows": 3}) for name in TEXT_FIELDS},
         }
 
+    def _get_validation_exclusions(self):
+        """The places are the service's to check (announcements.announcement_update), with every other
+        problem and in its words: the model's database constraint on them would otherwise answer first, by
+        its name, and hide the rest."""
+        return {*super()._get_validation_exclusions(), "cap"}
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"] = forms.ChoiceField(label=self.fields["time_zone"].label,

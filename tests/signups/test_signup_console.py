@@ -114,6 +114,24 @@ def test_an_announcement_that_contradicts_itself_is_refused(desk):
     assert {p.code for p in refused.value.problems} == {"date_missing", "ends_before_start"}
 
 
+def test_too_few_places_are_said_in_words_beside_every_other_problem(desk):
+    """A cap of one is refused by the announcement's rules, in their words and with the rest of what is wrong
+    (the end before the start), never by the database constraint's name; nothing is saved."""
+    event, _, client = desk
+    url = f"/console/e/{event.slug}/announcement/"
+    before = event.announcement.cap
+    form = {"time_zone": "Europe/Paris", "crew_lists": "", "lists_shown": "organizers", "cap": "1",
+            "starts_at": "18:00", "ends_at": "09:00"}
+    page = client.post(url, form).content.decode()
+    assert "A number of places from 2 to 1000, or empty." in page
+    assert "The end comes after the start." in page
+    assert "announcement_cap_two_or_more" not in page
+    french = client.post(url, form, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "announcement_cap_two_or_more" not in french and "places" in french
+    event.announcement.refresh_from_db()
+    assert event.announcement.cap == before
+
+
 def test_sign_ups_open_and_close_from_the_announcement_page(desk):
     event, _, client = desk
     client.post(f"/console/e/{event.slug}/announcement/open/", {"open": "0"})
