@@ -18,6 +18,7 @@ from tracker.models import Tracker
 
 MOST_VP = 20  # no turn gives more to one side: a bound for typing slips before the rules module speaks
 NOTE_LENGTH = 200
+NO_NOTE = "?"  # an objection without a word why
 
 
 def tracker_line(*, game, player, side: str, turn: int, strategy: int, schemes: dict[str, int]) -> Tracker:
@@ -51,7 +52,7 @@ def tracker_object(*, game, player, side: str, turn: int, note: str) -> Tracker:
         line = sheet.line_of(tracker.lines, side, turn)
         if line is None or line["by"] == mine:
             raise conflict("not_their_line", say("You can object only to a line your opponent recorded."))
-        line["objection"] = (note or "").strip()[:NOTE_LENGTH] or "?"
+        line["objection"] = (note or "").strip()[:NOTE_LENGTH] or NO_NOTE
     return tracker
 
 

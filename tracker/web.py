@@ -15,7 +15,7 @@ from scoring.problems import DomainError
 from scoring.report import other_side
 from tracker import services, sheet
 from tracker.models import Tracker
-from tracker.services import MOST_VP
+from tracker.services import MOST_VP, NO_NOTE
 
 MANIFEST_WORDS = {
     ManifestCost.CANNOT: gettext_lazy("cannot Manifest yet"),
@@ -64,9 +64,12 @@ def tracker_view(event, game, player, problem: str = "") -> dict | None:
         # Back a turn (a "Start turn" tapped too soon), never before a turn with a line.
         "back": tracker.turn - 1 if tracker.turn > max((line["turn"] for line in tracker.lines), default=1) else None,
     }
-    # One form, the reader's side: the opponent records theirs (and the reader objects to a wrong one).
-    view["forms"] = [_line_form(mine, names[mine], view["my_schemes"],
-                                sheet.line_of(tracker.lines, mine, tracker.turn) or {})]
+    # The reader's side only: the opponent records theirs (and the reader objects to a wrong one). First
+    # each line of an earlier turn the opponent objects to, recorded again there, then the turn being played.
+    objected = [line["turn"] for line in tracker.lines
+                if line["side"] == mine and line["objection"] and line["turn"] != tracker.turn]
+    view["forms"] = [_line_form(names[mine], view["my_schemes"], sheet.line_of(tracker.lines, mine, turn) or {},
+                                turn) for turn in [*objected, tracker.turn]]
     if fmt.edition == "M2E":
         met = tracker.manifest.get(mine, 0)
         view["manifest"] = {"met": met, "cost": MANIFEST_WORDS[manifest_cost(tracker.turn, met)]}
@@ -106,11 +109,12 @@ def answer(request, game, player) -> str:
     return ""
 
 
-def _line_form(side: str, name: str, schemes: list[dict], line: dict) -> tuple:
-    """The reader's form for the turn being played, filled with what is recorded for it."""
-    scored = line.get("schemes", {})
-    return side, name, {"strategy": line.get("strategy", ""), "list": [
-        {"scheme": s["scheme"], "name": s["name"], "vp": scored.get(s["scheme"], "")} for s in schemes]}
+def _line_form(name: str, schemes: list[dict], line: dict, turn: int) -> dict:
+    """The reader's form for a turn, filled with what is recorded for it, and the opponent's objection."""
+    scored, objection = line.get("schemes", {}), line.get("objection", "")
+    return {"name": name, "turn": turn, "strategy": line.get("strategy", ""), "objected": bool(objection),
+            "note": "" if objection == NO_NOTE else objection,
+            "list": [{"scheme": s["scheme"], "name": s["name"], "vp": scored.get(s["scheme"], "")} for s in schemes]}
 
 
 def _scheme_name(fmt, key: str) -> str:
