@@ -16,7 +16,6 @@ from audit.selectors import records
 from gaininggrounds.params import whole_number
 from gaininggrounds.web import naming
 from gaininggrounds.web.forms import show_problems
-from gaininggrounds.web.naming import natural, searchable
 from scoring.awards import varied_awards
 from scoring.formats import FORMATS, Award, get_format
 from scoring.missions import PER_TABLE
@@ -27,7 +26,7 @@ from tournaments.models import CHOSEN_AWARDS, Player, Seat
 from tournaments.services.cut import cut_rounds, cut_rounds_left, is_cut_round, last_round
 from tournaments.web import presenters
 from tournaments.web.audit_words import sentence
-from tournaments.web.console.desk import desk_answer, desk_counts, desk_row
+from tournaments.web.console.desk import FILTERS, OWING, desk_answer, desk_counts, desk_players
 from tournaments.web.forms import EventForm, ImportForm, PlayerEditForm, PlayerForm, RoundForm, SettingsForm
 
 
@@ -287,14 +286,13 @@ def player_adjust(request, event, player_id):
 
 @organizer_view
 def desk(request, event):
-    """The check-in desk: arrived / expected / absent counts, a search box, one tap per player, and
-    everyone expected checked in at once."""
+    """The check-in desk: arrived / expected / absent counts and who has not paid, a search box, the unpaid
+    (or refunded) alone on request (`?paid=unpaid`), one tap per player, and everyone expected checked in at
+    once."""
     query = request.GET.get("q", "").strip()[:100]
-    wanted = searchable(query)
-    players = sorted((p for p in event.players.filter(is_ringer=False)
-                      if not wanted or wanted in searchable(f"{p.name} {p.club}")), key=lambda p: natural(p.name))
-    context = {"event": event, "players": [desk_row(event, p) for p in players], "counts": desk_counts(event),
-               "query": query}
+    paid = request.GET.get("paid", "") if request.GET.get("paid", "") in OWING else ""
+    context = {"event": event, "players": desk_players(event, query=query, paid=paid), "counts": desk_counts(event),
+               "query": query, "paid": paid, "filtered": FILTERS.get(paid)}
     template = "console/_desk_list.html" if request.headers.get("HX-Request") else "console/desk.html"
     return render(request, template, context)
 
