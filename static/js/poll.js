@@ -1,7 +1,8 @@
 // Refreshes the live parts of a page every data-poll seconds while its tab is visible, by sending
 // htmx a "poll" event, and never while the reader is typing in them (a focused or changed field), so a
 // half-filled report is not wiped, nor while a part of them is open (a <details>: the score sheet, an
-// objection). Elements are looked up on every tick: one swapped in by htmx polls on.
+// objection). Elements are looked up on every tick: one swapped in by htmx polls on, at the pace it brings
+// (a round page's pairings come back every 5 s once a game is tracked, see templates/public/_pairings.html).
 // (An hx-trigger filter such as [document.visibilityState === 'visible'] would need eval, which the
 // Content-Security-Policy rightly forbids.)
 (function () {
