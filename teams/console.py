@@ -11,9 +11,8 @@ from gaininggrounds.web import naming
 from scoring.formats import get_format
 from scoring.missions import PER_ROUND, PER_TABLE
 from scoring.problems import DomainError
-from teams import roster, rounds, selectors
-from teams.lineup import Step as LineupChoice
-from teams.lineup import lineup
+from teams import roster, rounds
+from teams.board import lineup_rows
 from teams.models import CAPTAINS, ORGANIZER, Team, TeamMatch
 from teams.standings import MATCH_POINTS, TOTAL_TP
 from tournaments.fronts import organizer_view
@@ -128,13 +127,6 @@ def matches_page(request, event, number):
         else:
             messages.success(request, _("Lineup set: the match's games are seated."))
         return redirect("teams:console-matches", event.slug, number)
-    rows = []
-    for match in selectors.round_matches(event, number, drafts=True):
-        members = {side: [m.player for m in team.members.all()] if team else []
-                   for side, team in (("a", match.team_a), ("b", match.team_b))}
-        steps = [LineupChoice(s.side, s.kind, s.player_id) for s in match.steps.all()]
-        state = lineup([p.pk for p in members["a"]], [p.pk for p in members["b"]], steps) if match.team_b else None
-        rows.append({"match": match, "members": members, "games": [mg.game for mg in match.games.all()],
-                     "waiting": state.waiting if state and not state.done else None})
     return render(request, "teams/console_matches.html", {
-        "event": event, "number": number, "rows": rows, "by_organizer": roster.rules_of(event).lineups == ORGANIZER})
+        "event": event, "number": number, "rows": lineup_rows(event, number),
+        "by_organizer": roster.rules_of(event).lineups == ORGANIZER})

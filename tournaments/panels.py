@@ -5,8 +5,9 @@ own kind of event. The tournament's backup takes sections the same way (backup_f
 A leaf module, connected to at start.
 
 Pages: "private" (the player's private page), "event", "round", "hall" (the public pages), "console-event"
-(the organizer's event page). Each page passes what it has by keyword (request, event, player, round, ...);
-a panel takes what it needs and ignores the rest."""
+(the organizer's event page), "console-round" (the organizer's preview and results board of a round). Each
+page passes what it has by keyword (request, event, player, round, ...); a panel takes what it needs and
+ignores the rest."""
 from __future__ import annotations
 
 from collections.abc import Callable

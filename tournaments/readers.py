@@ -1,7 +1,8 @@
 """What the apps built on the tournament hide from or add to what the tournament reads: the tracker
 registers how a player reads the versions of a game's result (the opponent's unrevealed schemes left
 out; the game's API and the private page ask here) and the live scores its players keep (the round page,
-the hall, the console); people register who an entry may be (namesakes for the players' import, the person
+the hall, the console); teams register the tables a round still owes (games seated once a lineup is set,
+the results board counts them); people register who an entry may be (namesakes for the players' import, the person
 chosen while registering). So the tournament imports none of those apps. A leaf module, connected to at
 start."""
 from __future__ import annotations
@@ -42,6 +43,21 @@ def live_scores(rnd) -> dict:
     for scores in _LIVE:
         kept.update(scores(rnd))
     return kept
+
+
+TablesOwed = Callable[[object], int]
+_OWED: list[TablesOwed] = []
+
+
+def register_tables_owed(owed: TablesOwed) -> None:
+    """`owed(round)` gives how many of the round's tables have no game seated yet (a team round's matches
+    waiting for their lineup, teams registers it): the board counts them, and offers no next round before."""
+    if owed not in _OWED:
+        _OWED.append(owed)
+
+
+def tables_owed(rnd) -> int:
+    return sum(owed(rnd) for owed in _OWED)
 
 
 @dataclass(frozen=True)

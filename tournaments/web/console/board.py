@@ -8,6 +8,7 @@ from scoring.report import CONCEDED
 from tournaments import selectors
 from tournaments.concessions import concession_effect, concession_rule
 from tournaments.models import CONFIRMED, GAME_STATUSES, Game
+from tournaments.readers import tables_owed
 from tournaments.services.cut import is_cut_round, last_round
 from tournaments.services.results import correction_basis
 from tournaments.web import presenters
@@ -56,18 +57,21 @@ def in_words(event, game: Game, score, names: tuple[str, str], *, counted: bool)
 
 
 def board_state(event, rnd, rows) -> dict:
-    """How far the round's results are, and whether the next round can be paired now."""
+    """How far the round's results are, and whether the next round can be paired now: the tables still owed
+    a game (a team match waiting for its lineup, tournaments.readers) count as tables not reported."""
     tables = [row for row in rows if row["b"]]
     count = {status: sum(1 for row in tables if row["status"] == status) for status in GAME_STATUSES}
+    owed = tables_owed(rnd)
+    total = len(tables) + owed
     latest = selectors.latest_round_number(event, drafts=True) == rnd.number
     last = last_round(event)  # the cut's final included: after the Swiss, the cut's next stage is offered
     more = last is None or rnd.number < last
-    return {"tables": len(tables), **count, "pair_next": latest and more and count[CONFIRMED] == len(tables),
+    return {"tables": total, "owed": owed, **count, "pair_next": latest and more and count[CONFIRMED] == total,
             "next": rnd.number + 1, "next_cut": is_cut_round(event, rnd.number + 1),
             "next_name": presenters.round_name(rnd.number + 1, event),
             "round_form": RoundForm.for_event(event), "concession_rule": concession_rule(event),
             # The last planned round complete: finishing the event is the next step, offered here too.
-            "finish_now": latest and not more and count[CONFIRMED] == len(tables) and event.finished_at is None}
+            "finish_now": latest and not more and count[CONFIRMED] == total and event.finished_at is None}
 
 
 def unlisted_leaders(event, result, factions: tuple[str, str]) -> str:

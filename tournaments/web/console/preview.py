@@ -1,10 +1,11 @@
 """A draft round before it is published, seen by organizers only: each table with its notes in words, the
 players checked in since it was paired, those seated who no longer play, and Publish. A round of the top cut
-is the bracket's pairing: seeds, no seats to swap or give, those not in it named once."""
+is the bracket's pairing: seeds, no seats to swap or give, those not in it named once. A team round shows its
+matches (a panel of teams): its games are seated by their lineups, so no seat is swapped or given here."""
 from django.shortcuts import render
 
 from gaininggrounds.web import naming
-from tournaments import selectors
+from tournaments import panels, selectors
 from tournaments.models import CUT_STAGE
 from tournaments.services.rounds import seating
 from tournaments.standings import ACTIVE
@@ -32,11 +33,13 @@ def preview_page(request, event, rnd, players, *, swap_form):
     waiting = sorted((p for p in unseated if not p.checked_in and not p.is_ringer), **by_name)
     gone = sorted((players[pid] for pid in seated if not (players[pid].status == ACTIVE and players[pid].checked_in)),
                   **by_name)
+    lineups = bool(event.team_size)  # a team round's games come with its matches' lineups, after publishing
     return render(request, "console/preview.html", {
         "event": event, "round": rnd, "games": games, "gone": gone, "cut": cut,
-        "late": [] if cut else late, "waiting": [] if cut else waiting,
+        "lineups": lineups, "late": [] if cut or lineups else late, "waiting": [] if cut or lineups else waiting,
         "out_of_cut": sorted((p for p in unseated if not p.is_ringer), **by_name) if cut else [],
         "legend": presenters.flag_legend({f for g in rnd.games.all() for f in g.flags}),
         "mission": naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
         "method": dict(RoundForm.base_fields["method"].choices).get(rnd.report.get("method")),
-        "swap_form": None if cut else swap_form, "seating": seating(rnd.games.all())})
+        "swap_form": None if cut or lineups else swap_form, "seating": seating(rnd.games.all()),
+        **panels.panels("console-round", event=event, round=rnd)})  # a team round's matches

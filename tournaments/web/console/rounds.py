@@ -83,6 +83,7 @@ def round_console(request, event, number):
         "event": event, "round": rnd, "rows": rows, "board": board, "todo": bool(request.GET.get("todo")),
         "mission": naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
         "clock_actions": clock_actions, "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd),
+        **panels.panels("console-round", event=event, round=rnd),  # a team round's matches and lineups owed
         # Tables whose players keep a live score, with the turn each is in: who is still in which turn when
         # the clock calls the last one.
         "live": [{"table": table, "turn": turn, "score": f"{vp_a}–{vp_b}"}
