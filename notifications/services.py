@@ -124,12 +124,13 @@ def report_awaits(game: Game, reporter: Player, version_stamp: str) -> None:
     """The opponent, in their language: who reported which game, and the link to confirm or dispute it."""
     opponent = game.player_b if game.player_a_id == reporter.pk else game.player_a
     rnd = game.round
-    with translation.override(languages_of([opponent])[opponent.pk]):
-        subject = _("%(name)s reported your game: confirm or dispute it") % {"name": reporter.name}
-        _queue(rnd.event, opponent, Notification.AWAITING_YOU, f"game:{game.pk}:{version_stamp}", subject, _body([
-            subject, _("%(event)s, round %(n)s, table %(t)s") % {"event": rnd.event.name, "n": rnd.number,
-                                                                 "t": game.table},
-            _("Open your private link to answer."), private_line(opponent)]))
+    if to := address_of(opponent):  # the language is looked up only for a mail that goes (a report's cost)
+        with translation.override(languages_of([opponent])[opponent.pk]):
+            subject = _("%(name)s reported your game: confirm or dispute it") % {"name": reporter.name}
+            _queue(rnd.event, opponent, Notification.AWAITING_YOU, f"game:{game.pk}:{version_stamp}", subject,
+                   _body([subject, _("%(event)s, round %(n)s, table %(t)s") % {
+                       "event": rnd.event.name, "n": rnd.number, "t": game.table},
+                       _("Open your private link to answer."), private_line(opponent)]), to=to)
     phones.report_awaits(game, reporter, opponent, version_stamp)
 
 

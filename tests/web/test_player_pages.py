@@ -124,7 +124,7 @@ def test_the_audit_page_filters_by_table(round_two):
     assert f"{ann.name} (player) reported {ann.name} 6–3 {game.player_b.name} for table {game.table}" in html
     assert "paired round" not in html
     everything = organizer.get("/console/e/spring-open/audit/").content.decode()
-    assert "paired round 2 (3 games, swiss)" in everything and "{" not in everything.split("<main>")[1]
+    assert "paired round 2 (3 games, Swiss)" in everything and "{" not in everything.split("<main>")[1]
 
 
 def test_sign_up_register_while_open_and_find_my_events(event):
