@@ -297,6 +297,7 @@ SPECTACULAR_SETTINGS = {
         "ReportedOutcomeEnum": "scoring.report.REPORTED_OUTCOMES",
         "EnteredOutcomeEnum": "scoring.report.ENTERED_OUTCOMES",
         "SideEnum": "scoring.report.SIDES",
+        "EventMissionsEnum": "scoring.missions.MISSION_SETTINGS",  # an event's setting, a team event's too (one name)
         "ValidationErrorEnum": "drf_standardized_errors.openapi_serializers.ValidationErrorEnum.choices",
         "ClientErrorEnum": "drf_standardized_errors.openapi_serializers.ClientErrorEnum.choices",
         "ServerErrorEnum": "drf_standardized_errors.openapi_serializers.ServerErrorEnum.choices",

@@ -103,3 +103,13 @@ def test_the_rest_of_a_cut_and_a_cut_played_to_its_final(organizer):
     assert "cut will not be played" not in asked and "Yes: finish the event" in asked
     client.post(f"/console/e/{slug}/finish-event/", {"confirmed": "yes"})
     assert Event.objects.get(slug=slug).finished_at is not None
+
+
+def test_an_event_without_a_cut_is_finished_with_no_word_of_one(organizer):
+    """No cut at all (cut_size 0): the confirmation neither warns of one nor names one on its button."""
+    client, api = organizer
+    event, _ = swiss_event(api, players=6, rounds=2, seed=5, cut_size=0)
+    asked = finish_asked(english(client), event["slug"])
+    assert "Yes: finish the event" in asked and "cut" not in asked.split("Are you sure?")[-1]
+    assert "Oui : terminer" in finish_asked(french(client), event["slug"])
+    assert "phase finale" not in finish_asked(french(client), event["slug"]).split("Oui")[-1]

@@ -202,8 +202,8 @@ def finish_event(request, event, action):
             "question": _("Finish %(name)s? The clock stops and the standings become final on every page; no "
                           "round or result changes until you reopen the event.") % {"name": event.name} + short,
             "warning": _cut_unplayed(event, left), "hidden": {"drop_cut": "yes"} if left else {},
-            "button": (_("Yes: finish without playing the cut") if left == cut_rounds(event) else
-                       _("Yes: finish without the rest of the cut") if left else _("Yes: finish the event"))})
+            "button": (_("Yes: finish the event") if not left else _("Yes: finish without playing the cut")
+                       if left == cut_rounds(event) else _("Yes: finish without the rest of the cut"))})
     try:
         if action == "finish":
             services.event_finish(event=event, by=request.user, drop_cut=request.POST.get("drop_cut") == "yes")
