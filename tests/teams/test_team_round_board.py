@@ -100,3 +100,27 @@ def test_the_next_team_round_is_paired_from_the_board_once_offered(organizer):
     form = re.search(r'<form method="post" action="([^"]+)" class="stack pair-next">', page)
     assert form and console.post(form.group(1), {"method": "swiss", "pair": ""}).status_code == 302
     assert TeamMatch.objects.filter(round__event=event, round__number=2).count() == 2
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Teams are paired by the team rules: round 1 at random with clubs kept apart, then by match points"),
+    ("fr", "Les équipes sont appariées selon les règles par équipes")])
+def test_a_team_events_pairing_forms_ask_nothing_the_team_pairer_ignores(organizer, language, said):
+    """The event page's and the board's "Pair round N" on a team event: no method, club, table settings (the
+    team pairer decides them), a sentence saying how teams are paired; an individual event keeps them."""
+    user, console = organizer
+    console.cookies["django_language"] = language
+    event = four_teams_of_three(user)
+    first = console.get(f"/console/e/{event.slug}/").content.decode()
+    rounds.team_round_generate(event=event, by=user, publish=True, seed="fields")
+    for match in TeamMatch.objects.filter(round__event=event):
+        seat_in_order(match, user)
+        for game in Game.objects.filter(team_game__match=match):
+            services.result_record(game=game, by=user, report=Report(outcome="played", vp_a=6, vp_b=2))
+    board = console.get(f"/console/e/{event.slug}/rounds/1/").content.decode()
+    for page in (first, board):
+        assert said in text(page)
+        for field in ("method", "avoid_same_club", "unavailable_tables", "fresh_tables"):
+            assert f'name="{field}"' not in page, field
+    solo = services.event_create(user=user, name="Solo", date="2026-11-28", format=event.format)
+    assert 'name="method"' in console.get(f"/console/e/{solo.slug}/").content.decode()

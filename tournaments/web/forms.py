@@ -12,6 +12,7 @@ from gaininggrounds.web.naming import localized
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
 from scoring.formats import CURRENT_FORMAT, FORMATS, newest_first
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
+from tournaments import panels
 from tournaments.bracket import CUT_SIZES, DIFF_THEN_VP, REPLAY
 from tournaments.pairing import FOLD, RANDOM, SWISS
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
@@ -77,8 +78,12 @@ class RoundForm(forms.Form):
 
     @classmethod
     def for_event(cls, event, data=None):
-        return cls(data, initial={"unavailable_tables": ", ".join(map(str, event.unavailable_tables)),
+        form = cls(data, initial={"unavailable_tables": ", ".join(map(str, event.unavailable_tables)),
                                   "fresh_tables": event.fresh_tables})
+        # A team event's pairer pairs teams its own way (tournaments.panels): none of these fields apply.
+        form.by_teams = panels.pairer(event) is not None
+        form.rematch_window = event.rematch_window
+        return form
 
     def clean_unavailable_tables(self) -> list[int]:
         parts = [part.strip() for part in self.cleaned_data["unavailable_tables"].replace(";", ",").split(",")]
