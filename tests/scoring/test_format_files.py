@@ -41,6 +41,10 @@ def test_gg2017_and_m3e_are_what_they_were_as_python():
         # Added with GG Zero: whether a conceder leaves (both stand down, as the code did) and M3E's being ours.
         assert now.pop("conceder_leaves") is True
         now["award_defaults"] = [k for k in now["award_defaults"] if k != "conceder"]
+        for faction in now["factions"]:  # named in French later (issue 52): the French community's name
+            if faction["name"] == "Explorer's Society":
+                assert faction["name_fr"] == "Société des Explorateurs"
+                faction["name_fr"] = next(f["name_fr"] for f in before[key]["factions"] if f["name"] == faction["name"])
         assert shaped_as(now, before[key]) == before[key], key
         fmt = FORMATS[key]
         assert (fmt.missions, fmt.last_turn_call, fmt.leaders, fmt.scheme_chains) == ("per_round", None, {}, False)
@@ -100,3 +104,14 @@ def test_unreadable_yaml_is_refused(tmp_path):
     (tmp_path / "broken.yaml").write_text("key: [unclosed\n", encoding="utf-8")
     with pytest.raises(FormatFileError, match="broken.yaml: not readable YAML"):
         load_format(tmp_path / "broken.yaml")
+
+
+def test_every_faction_reads_in_french_where_french_players_name_it_otherwise():
+    """Issue 52: the Explorer's Society showed its English name on French pages; Bayou, Neverborn and Gremlins keep theirs
+    (the French core rules use them as they are)."""
+    kept = {"Bayou", "Neverborn", "Gremlins"}
+    for fmt in FORMATS.values():
+        for faction in fmt.factions:
+            french = faction.called("fr")
+            assert (french == faction.name) == (faction.name in kept), (fmt.key, faction.name, french)
+    assert FORMATS["m4e-gg0"].faction("explorers-society").called("fr") == "Société des Explorateurs"
