@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
+from tests.api import rows_phones, rows_signups_teams, rows_tournaments, rows_tracker
+
 ROOT = Path(__file__).resolve().parents[2]
 METHODS = ("get", "put", "post", "patch", "delete", "head", "options", "trace")
 
@@ -53,6 +55,7 @@ ANSWERS = {
     "POST /api/events/{event_id}/players/{player_id}/drop/": {"409": "`event_finished`"},
     "POST /api/events/{event_id}/players/{player_id}/reinstate/": {"409": "`event_finished`"},
     **{f"POST /api/games/{{id}}/{action}/": GAME_ANSWERS for action in ("report", "confirm", "dispute")},
+    **rows_tracker.ANSWERS, **rows_phones.ANSWERS, **rows_signups_teams.ANSWERS, **rows_tournaments.ANSWERS,
 }
 
 
@@ -72,7 +75,8 @@ def test_a_refused_sign_in_says_when_to_try_again(operations):
 
 def test_every_409_has_the_error_shape_and_names_codes_the_code_raises(operations):
     """So a listed code is one a client can meet: each is raised somewhere as conflict("code", ...)."""
-    raised = {code for folder in ("tournaments", "jobs", "scoring", "people", "signups")
+    raised = {code for folder in ("tournaments", "jobs", "scoring", "people", "signups", "teams", "tracker",
+                                              "notifications")
               for path in (ROOT / folder).rglob("*.py")
               for code in re.findall(r'conflict\(\s*"(\w+)"', path.read_text(encoding="utf-8"))}
     for name, operation in operations.items():

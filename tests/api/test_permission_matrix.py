@@ -20,6 +20,7 @@ from jobs.models import Job
 from people.models import PendingLink, Person
 from people.series import series_create
 from people.services import person_merge
+from tests.api import rows_phones, rows_signups_teams, rows_tournaments, rows_tracker
 from tests.factories import Api
 from tournaments import services
 from tournaments.models import Player
@@ -249,6 +250,7 @@ API = [
     ("confirm a sign-up", "POST", "/api/sign-ups/confirm/", {"token": "nope"}, answers(*[400] * 9), None),
     ("a sign-up", "GET", "/api/sign-ups/{signup_key}/", None, answers(*[404] * 9), None),
     ("withdraw a sign-up", "POST", "/api/sign-ups/{signup_key}/withdraw/", {}, answers(*[404] * 9), None),
+    *rows_tracker.API, *rows_phones.API, *rows_signups_teams.API, *rows_tournaments.API,
 ]
 
 PAGES = [

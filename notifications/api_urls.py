@@ -1,0 +1,3 @@
+"""The notifications app's API addresses, composed under the api namespace by gaininggrounds/urls.py."""
+
+urlpatterns = []
