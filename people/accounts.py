@@ -181,13 +181,11 @@ def my_profile(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            person = person or people.person_of_account(request.user, name=data["name"])
-            people.person_update(person=person, by=request.user, name=data["name"], club=data["club"],
-                                 country=data["country"])
+            person = people.profile_save(request.user, name=data["name"], club=data["club"],
+                                         country=data["country"], hidden=data["hidden"])
         except DomainError as error:
             show_problems(form, error)
         else:
-            people.person_hide(person=person, hidden=data["hidden"], by=request.user)
             messages.success(request, _("Profile saved."))
             return redirect("accounts:profile")
     return _profile(request, form, person, EmailForm(request=request))

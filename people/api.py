@@ -15,7 +15,7 @@ from gaininggrounds.params import ID_MAX, whole_number
 from people import selectors
 from people import services as people
 from people.models import Person, PersonRecord, Series
-from people.series import series_create
+from people.series import may_edit, series_create, series_update
 from people.series import standings as series_standings
 from scoring.formats import EDITIONS, get_format
 
@@ -325,3 +325,22 @@ class SeriesDetail(APIView):
         return Response({"series": SeriesOutSerializer(series).data, "on": read["on"],
                          "standings": SeriesRowSerializer(rows, many=True).data,
                          "events": SeriesEventSerializer(events, many=True).data})
+
+    @extend_schema(request=SeriesInSerializer(partial=True), responses={
+        200: SeriesOutSerializer, 403: refused(403, "Only staff, or one of the series' organizers, may change it."),
+        404: refused(404, "No series at this address.")},
+        summary="Change a ranking series",
+        description="Staff, or one of the series' organizers (as the console's series page): change any of its "
+                    "settings (the fields sent; the others stay); checked as on creation, a refused change changes "
+                    "nothing. Answers the series.")
+    def patch(self, request, slug):
+        """What the console's series page saves: the fields sent, checked by the same service."""
+        _signed_in(request)
+        series = get_object_or_404(Series, slug=slug)
+        if not may_edit(request.user, series):
+            raise PermissionDenied("Only staff, or one of the series' organizers, may change it.")
+        data = SeriesInSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        series = series_update(series=series, **data.validated_data)
+        return Response(SeriesOutSerializer(Series.objects.prefetch_related("events", "trusted").get(
+            pk=series.pk)).data)

@@ -4,6 +4,7 @@ from django.urls import path
 
 from people import api as people
 from people import api_links as links
+from people import api_profile as profile
 from people import api_statistics as statistics
 
 EVENT = "events/<int:event_id>/"
@@ -13,6 +14,7 @@ urlpatterns = [
     path("series/<slug:slug>/stats/", statistics.SeriesStatistics.as_view(), name="series-stats"),
     path("stats/<str:edition>/", statistics.EditionStatistics.as_view(), name="edition-stats"),
     path("people/", people.PeopleSearch.as_view(), name="people"),
+    path("people/me/", profile.MyProfile.as_view(), name="my-profile"),
     path("people/links/", links.PendingLinks.as_view(), name="person-links"),
     path("people/links/<int:link_id>/confirm/", links.LinkAnswer.as_view(action="confirm"), name="link-confirm"),
     path("people/links/<int:link_id>/decline/", links.LinkAnswer.as_view(action="decline"), name="link-decline"),

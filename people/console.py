@@ -15,7 +15,7 @@ from people import services as people
 from people.forms import SeriesForm
 from people.models import Person, PersonRecord, Series
 from people.names import search_key
-from people.series import series_create, series_update
+from people.series import may_edit, series_create, series_update
 from scoring.formats import FORMATS
 from scoring.problems import DomainError
 from tournaments.fronts import organizer_view
@@ -133,7 +133,7 @@ def series_list(request):
 @login_required
 def series_edit(request, slug):
     series = get_object_or_404(Series, slug=slug)
-    if not (request.user.is_staff or series.organizers.filter(pk=request.user.pk).exists()):
+    if not may_edit(request.user, series):
         raise PermissionDenied
     form = SeriesForm.of(series, request.POST or None)
     if request.method == "POST" and form.is_valid() and _saved(request, form, series) is not None:

@@ -38,6 +38,11 @@ def series_create(*, by, name: str, edition: str, **settings) -> Series:
     return series
 
 
+def may_edit(user, series: Series) -> bool:
+    """Who changes a series: staff, or one of its organizers (the console's page and the API ask this)."""
+    return bool(user.is_authenticated and (user.is_staff or series.organizers.filter(pk=user.pk).exists()))
+
+
 def series_update(*, series: Series, **settings) -> Series:
     with transaction.atomic():
         series = Series.objects.select_for_update().get(pk=series.pk)

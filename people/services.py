@@ -245,3 +245,12 @@ def person_update(*, person: Person, by, name: str, club: str, country: str) -> 
     return person
 
 
+
+
+def profile_save(user, *, name: str, club: str, country: str, hidden: bool) -> Person:
+    """The account's own profile, from *My profile* or the API: its person made on the first save, what it
+    shows, and whether it shows it at all; all or nothing (a refused name leaves no person made)."""
+    with transaction.atomic():
+        person = Person.objects.filter(user=user).first() or person_of_account(user, name=name)
+        person = person_update(person=person, by=user, name=name, club=club, country=country)
+        return person_hide(person=person, hidden=hidden, by=user)

@@ -133,6 +133,8 @@ PARITY = {
     "people:console-people": "POST /api/people/{person_id}/merge/",
     "people:console-people?undo": "POST /api/people/merges/{merge_id}/undo/",
     "people:console-series-list": "POST /api/series/",
+    "people:console-series": "PATCH /api/series/{slug}/",
+    "accounts:profile": "PATCH /api/people/me/",
     "public:private?action=confirm": f"POST {GAME}confirm/",
     "public:private?action=dispute": f"POST {GAME}dispute/",
     "public:private?action=report": f"POST {GAME}report/",
@@ -156,12 +158,11 @@ PARITY = {
 }
 # Issue 53 under way: page actions whose operation is being built. Empty once the issue is done.
 PENDING = {
-    "console:accept", "console:awards", "console:desk-check-in-all", "console:clock/pause?clock", "console:clock/reset?clock",
-    "console:clock/start?clock", "console:import?accept", "console:import?check", "console:import?confirm",
-    "console:import?preview", "console:seat-late", "notifications:console-phones",
+    "console:accept", "console:awards", "console:desk-check-in-all", "console:clock/pause?clock",
+    "console:clock/reset?clock", "console:clock/start?clock", "console:import?accept", "console:import?check",
+    "console:import?confirm", "console:import?preview", "console:seat-late", "notifications:console-phones",
     "notifications:console-phones?remove=1", "notifications:console-push", "notifications:player-push",
-    "people:console-series", "accounts:profile", "public:private?action=team-member",
-    "public:private?action=track-line", "public:private?action=track-manifest",
+    "public:private?action=team-member", "public:private?action=track-line", "public:private?action=track-manifest",
     "public:private?action=track-object", "public:private?action=track-report",
     "public:private?action=track-reveal&scheme", "public:private?action=track-scheme",
     "public:private?action=track-turn&turn", "public:private?action=vote", "signups:console-withdraw",

@@ -230,6 +230,13 @@ API = [
     ("create series", "POST", "/api/series/", {"name": "S", "edition": "M2E"},
      answers(401, 201, 403, 403, 403, 403, 201, 201, 201), None),
     ("series standings", "GET", "/api/series/{series}/", None, EVERYONE_200, None),
+    # The series' organizers (the organizer here) and staff change it; any other account is refused.
+    ("change series", "PATCH", "/api/series/{series}/", {"best_of": 3},
+     answers(401, 403, 403, 403, 403, 403, 200, 403, 200), None),
+    # Each account its own profile; a key is no account.
+    ("my profile", "GET", "/api/people/me/", None, answers(401, 200, 403, 403, 403, 403, 200, 200, 200), None),
+    ("change my profile", "PATCH", "/api/people/me/", {"club": "Dice Cup"},
+     answers(401, 200, 403, 403, 403, 403, 200, 200, 200), None),
     ("edition statistics", "GET", "/api/stats/{edition}/", None, EVERYONE_200, None),
     ("event statistics", "GET", "/api/events/{e}/stats/", None, EVERYONE_200, None),
     ("series statistics", "GET", "/api/series/{series}/stats/", None, EVERYONE_200, None),
