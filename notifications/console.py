@@ -1,5 +1,6 @@
 """The organizer's "Phones and Discord" page in the console: the event's Discord webhook (pasted, checked,
-shown masked, with the last failure), and this phone's push notifications (all results in, a dispute)."""
+shown masked, with the last failure; a test message sent on request), and this phone's push notifications
+(all results in, a dispute)."""
 from __future__ import annotations
 
 from django.conf import settings
@@ -22,6 +23,10 @@ def phones_page(request, event):
             if "remove" in request.POST:
                 discord.hook_remove(event=event)
                 messages.success(request, _("Discord webhook removed."))
+            elif "test" in request.POST:
+                discord.hook_test(event=event)
+                messages.success(request, _("Test message sent to Discord: it should appear in the channel in a "
+                                            "moment; a failure shows here."))
             else:
                 discord.hook_save(event=event, url=request.POST.get("discord_webhook", ""))
                 messages.success(request, _("Discord webhook saved: rounds and final standings are posted there."))

@@ -18,7 +18,7 @@ from gaininggrounds import outward
 from notifications.models import DiscordHook, DiscordPost
 from notifications.queueing import hand_over
 from scoring.messages import say
-from scoring.problems import invalid
+from scoring.problems import conflict, invalid
 
 log = logging.getLogger(__name__)
 # What Discord gives an organizer to paste (its API's version may be named).
@@ -62,6 +62,18 @@ def hook_remove(*, event) -> None:
     DiscordHook.objects.filter(event=event).delete()
 
 
+def hook_test(*, event) -> DiscordPost:
+    """Queue one test message to the event's channel through the same sending path as a round's post, so
+    a failure is shown as any post's (409 `no_discord_webhook` when the event has none)."""
+    with transaction.atomic():
+        hook = DiscordHook.objects.select_for_update().filter(event=event).first()
+        if hook is None:
+            raise conflict("no_discord_webhook", say("This event has no Discord webhook: paste one first."))
+        content = _("**%(event)s**: test from Gaining Grounds. Each published round and the final standings "
+                    "are posted here.") % {"event": text(event.name)}
+        return _post(event, f"test:{timezone.now().timestamp():.6f}", content)
+
+
 def masked(hook: DiscordHook | None) -> str:
     """The address as the console shows it: which webhook, never its token."""
     if hook is None:
@@ -103,13 +115,14 @@ def _fitted(heading: str, lines: list[str], link: str) -> str:
     return "\n".join([heading, *kept, link])
 
 
-def _post(event, about: str, content: str) -> None:
+def _post(event, about: str, content: str) -> DiscordPost | None:
     hook = DiscordHook.objects.filter(event=event).first()
     if hook is None:
-        return
+        return None
     post, made = DiscordPost.objects.get_or_create(hook=hook, about=about[:80], defaults={"content": content})
     if made:
         transaction.on_commit(lambda: _enqueue(post.pk))
+    return post
 
 
 def _enqueue(row_id: int) -> None:

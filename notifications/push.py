@@ -71,6 +71,14 @@ def subscription_save(*, event, info, kinds, language: str, player=None, user=No
     return subscription
 
 
+def subscriptions_of(event, *, player=None, user=None):
+    """One holder's own subscriptions for the event (a player's, or an organizer's): never another's."""
+    if player is None and user is None:
+        return PushSubscription.objects.none()
+    owner = {"player": player} if player is not None else {"user": user, "player__isnull": True}
+    return PushSubscription.objects.filter(event=event, **owner).order_by("pk")
+
+
 def subscription_remove(*, event, endpoint: str, player=None, user=None) -> int:
     """This browser is told nothing more of the event (only its own holder removes it)."""
     owner = {"player": player} if player is not None else {"user": user}
