@@ -13,6 +13,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from people.series import series_create
 from tests.factories import event_made, make_user, round_paired
 from tests.processes import gunicorn, postgres_url, stop
 from tournaments.models import Game, Round
@@ -25,6 +26,7 @@ CONFIG = """
 "path.number" = 1
 "path.player_id" = {player}
 "path.id" = {game}
+"path.slug" = "{series}"
 """
 
 
@@ -35,8 +37,9 @@ def test_schemathesis_finds_no_server_error(tmp_path):
     user, token = make_user("fuzzing-organizer")
     event = event_made(user, players=6)
     game = round_paired(event, user).games.exclude(player_b=None).first()
+    series = series_create(by=user, name="Fuzzed", edition="M2E")
     (tmp_path / "schemathesis.toml").write_text(CONFIG.format(event=event.pk, player=game.player_a_id,
-                                                               game=game.pk))
+                                                               game=game.pk, series=series.slug))
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE",)}
     env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0",
                DATABASE_URL=postgres_url(connection.settings_dict))
