@@ -14,6 +14,10 @@ from gaininggrounds.api.permissions import ReadOrRights, Rights
 from gaininggrounds.web.guards import scoped_view
 from tournaments import access
 from tournaments.access import is_organizer
+
+# Lent to the apps' player operations (the live tracker's writes), so they count with the reports, confirmations
+# and disputes (access.report_wait) as the private page counts every action on the current game.
+from tournaments.api.auth import ReportThrottle as ReportThrottle
 from tournaments.models import CUT_STAGE, Event, Player
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
 

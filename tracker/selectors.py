@@ -1,5 +1,6 @@
-"""What the pages read of the trackers: a round's live scores by table, in one query; and what a player may
-read of the versions of a tracked game."""
+"""What the pages and the API read of the trackers: a round's live scores by table, in one query; what a
+player may read of the versions of a tracked game; and of the tracker itself."""
+from scoring.formats import get_format
 from scoring.report import other_side
 from tracker import sheet
 from tracker.models import Tracker
@@ -30,3 +31,23 @@ def versions_seen(game, breakdowns: list[dict], reader: str | None) -> list[dict
         return breakdowns
     revealed = {s["scheme"] for s in tracked[0].get(hidden, []) if s.get("revealed")}
     return [sheet.breakdown_seen(b or {}, hidden, revealed) for b in breakdowns]
+
+
+def tracker_seen(game, player) -> dict:
+    """A game's tracker as one of its players may read it, raw (the page and the API put it in words): the
+    tracker (begun or not), the reader's side, each side's schemes as the reader may see them (the
+    opponent's unrevealed ones left out), the keys of the schemes the reader may choose next (the table's
+    pool; M4E: the first from the pool, then one of the last chosen's next, none twice) and the turn the
+    reader may go back to (a "Start turn" tapped too soon, never before a turn with a line)."""
+    tracker = Tracker.objects.filter(game=game).first() or Tracker(game=game)
+    fmt, mine = get_format(game.round.event.format), game.side_of(player.id)
+    seen = {side: sheet.schemes_seen(tracker.schemes, side, mine) for side in ("a", "b")}
+    chosen = {s["scheme"] for s in seen[mine]}
+    keys = list(game.mission()[2])
+    if fmt.scheme_chains and seen[mine]:
+        last = fmt.scheme(seen[mine][-1]["scheme"])
+        keys = [named.key for named in (fmt.scheme(n) for n in (last.next if last else ())) if named]
+    recorded = max((line["turn"] for line in tracker.lines), default=1)
+    return {"tracker": tracker, "format": fmt, "mine": mine, "seen": seen,
+            "choices": [key for key in keys if key not in chosen],
+            "back": tracker.turn - 1 if tracker.turn > recorded else None}

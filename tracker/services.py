@@ -9,8 +9,9 @@ from contextlib import contextmanager
 
 from scoring.formats import get_format
 from scoring.messages import say
-from scoring.problems import conflict, invalid
-from tournaments import services
+from scoring.missions import AT_TABLE
+from scoring.problems import Conflict, conflict, invalid
+from tournaments import selectors, services
 from tournaments.services.changes import SHARED, event_change
 from tournaments.services.results import locked_game, result_scores
 from tracker import sheet
@@ -104,6 +105,9 @@ def tracker_report(*, game, player) -> str:
     comes before or after, never between."""
     with event_change(game.round.event, lock=SHARED):
         game = locked_game(game)
+        if game.side_of(player.id) is None:
+            raise conflict("not_your_game", say("Only the two players of a game can keep its score."))
+        refuse_if_closed(game)
         tracker = Tracker.objects.select_for_update().filter(game=game).first()
         if tracker is None or not tracker.lines:
             raise conflict("nothing_tracked", say("Nothing is recorded yet: record each turn, then report."))
@@ -112,6 +116,38 @@ def tracker_report(*, game, player) -> str:
                 "A line is objected to: record it again as you both agree, then report."))
         return services.report_submit(game=game, player=player,
                                       report=sheet.report_of(tracker.lines, tracker.schemes, tracker.turn))
+
+
+def closed(game, *, current: bool = False) -> Conflict | None:
+    """Why the game's tracker is closed, or None while its players keep its score there: a game with two
+    players, no result, in the event's current round (its latest published one: an earlier game is
+    reported, not tracked), the event not finished, and where tables flip their own mission, once the
+    table's is known. The page shows the tracker only while it is open; every write checks it. `current`:
+    the caller found the game to be of the current round already (the private page shows only that one),
+    so that is not read again."""
+    event = game.round.event
+    if game.is_bye:
+        return conflict("not_your_game", say("Only the two players of a game can keep its score."))
+    if getattr(game, "result", None) is not None:
+        return conflict("result_confirmed", say(
+            "This game's result is confirmed; only an organizer can correct it now."))
+    if event.finished_at is not None:
+        return conflict("event_finished", say("This event is finished: its games are no longer tracked."))
+    if game.round.is_draft:
+        return conflict("round_not_published", say("Round {number} is not published yet.", number=game.round.number))
+    if not current and game.round.number != selectors.latest_round_number(event):
+        return conflict("round_over", say(
+            "Round {number} is over: the tracker keeps the current round's game; report this one instead.",
+            number=game.round.number))
+    if event.missions == AT_TABLE and not game.strategy:
+        return conflict("mission_unknown", say(
+            "Each table of this event flips its own mission: the tracker opens once your table's is known."))
+    return None
+
+
+def refuse_if_closed(game) -> None:
+    if (why := closed(game)) is not None:
+        raise why
 
 
 def _small(value) -> bool:
@@ -126,11 +162,9 @@ def _tracking(game, player):
     with event_change(game.round.event, lock=SHARED):
         game = locked_game(game)
         mine = game.side_of(player.id)
-        if mine is None or game.is_bye:
+        if mine is None:
             raise conflict("not_your_game", say("Only the two players of a game can keep its score."))
-        if getattr(game, "result", None) is not None:
-            raise conflict("result_confirmed", say(
-                "This game's result is confirmed; only an organizer can correct it now."))
+        refuse_if_closed(game)
         tracker = Tracker.objects.select_for_update().filter(game=game).first() or Tracker(game=game)
         yield tracker, mine
         seen = {side: sheet.schemes_seen(tracker.schemes, side, mine) for side in ("a", "b")}

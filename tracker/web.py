@@ -9,12 +9,9 @@ from django.utils.translation import gettext as _
 
 from gaininggrounds.params import whole_number
 from scoring.avatars import ManifestCost, manifest_cost
-from scoring.formats import get_format
-from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
 from scoring.report import other_side
-from tracker import services, sheet
-from tracker.models import Tracker
+from tracker import selectors, services, sheet
 from tracker.services import MOST_VP, NO_NOTE
 
 MANIFEST_WORDS = {
@@ -28,9 +25,9 @@ MANIFEST_WORDS = {
 
 
 def offered(event, game) -> bool:
-    """A game with two players and no result; where tables flip their own mission, once it is known."""
-    return (game is not None and not game.is_bye and getattr(game, "result", None) is None
-            and (event.missions != AT_TABLE or bool(game.strategy)))
+    """Whether the page shows the game's tracker, the player's current game (the private page picks the
+    latest round's): while it is open (tracker.services.closed says when)."""
+    return game is not None and services.closed(game, current=True) is None
 
 
 def tracker_view(event, game, player, problem: str = "") -> dict | None:
@@ -38,8 +35,8 @@ def tracker_view(event, game, player, problem: str = "") -> dict | None:
     may see, what they may choose next, and the forms' starting figures."""
     if not offered(event, game):
         return None
-    tracker = Tracker.objects.filter(game=game).first() or Tracker(game=game)
-    fmt, mine = get_format(event.format), game.side_of(player.id)
+    state = selectors.tracker_seen(game, player)
+    tracker, fmt, mine = state["tracker"], state["format"], state["mine"]
     theirs = other_side(mine)
     names = {mine: player.name, theirs: (game.player_b if mine == "a" else game.player_a).name}
     totals = sheet.totals(tracker.lines)
@@ -52,17 +49,16 @@ def tracker_view(event, game, player, problem: str = "") -> dict | None:
                                    "words": _line_words(fmt, line), "objection": line["objection"],
                                    "can_object": line["by"] != mine and not line["objection"]})
         turns.append({"turn": turn, "cells": cells})
-    seen = {side: sheet.schemes_seen(tracker.schemes, side, mine) for side in (mine, theirs)}
+    seen = state["seen"]
     view = {
         "started": bool(tracker.lines), "turn": tracker.turn, "last_turn": fmt.turns_max, "turns": turns,
         "mine": mine, "theirs": theirs, "my_name": names[mine], "their_name": names[theirs],
         "score": (totals[mine], totals[theirs]), "problem": problem, "most": MOST_VP,
-        "my_schemes": [{**s, "name": _scheme_name(fmt, s["scheme"])} for s in seen[mine]],
-        "their_schemes": [{**s, "name": _scheme_name(fmt, s["scheme"])} for s in seen[theirs]],
-        "choices": _choices(fmt, game, seen[mine]),
+        "my_schemes": [{**s, "name": scheme_name(fmt, s["scheme"])} for s in seen[mine]],
+        "their_schemes": [{**s, "name": scheme_name(fmt, s["scheme"])} for s in seen[theirs]],
+        "choices": [(key, scheme_name(fmt, key)) for key in state["choices"]],
         "objected": any(line["objection"] for line in tracker.lines),
-        # Back a turn (a "Start turn" tapped too soon), never before a turn with a line.
-        "back": tracker.turn - 1 if tracker.turn > max((line["turn"] for line in tracker.lines), default=1) else None,
+        "back": state["back"],  # a "Start turn" tapped too soon, never before a turn with a line
     }
     # The reader's side only: the opponent records theirs (and the reader objects to a wrong one). First
     # each line of an earlier turn the opponent objects to, recorded again there, then the turn being played.
@@ -117,23 +113,12 @@ def _line_form(name: str, schemes: list[dict], line: dict, turn: int) -> dict:
             "list": [{"scheme": s["scheme"], "name": s["name"], "vp": scored.get(s["scheme"], "")} for s in schemes]}
 
 
-def _scheme_name(fmt, key: str) -> str:
+def scheme_name(fmt, key: str) -> str:
     named = fmt.scheme(key)
     return named.called(get_language()) if named else key
 
 
 def _line_words(fmt, line: dict) -> str:
     parts = [_("strategy %(vp)s") % {"vp": line["strategy"]}]
-    parts += [f"{_scheme_name(fmt, key)} {vp}" for key, vp in line["schemes"].items()]
+    parts += [f"{scheme_name(fmt, key)} {vp}" for key, vp in line["schemes"].items()]
     return " · ".join(parts)
-
-
-def _choices(fmt, game, mine: list[dict]) -> list[tuple[str, str]]:
-    """The schemes the player may choose next: the table's pool (M4E: the first from the pool, then one
-    of the last chosen's next), none twice."""
-    chosen = {s["scheme"] for s in mine}
-    keys = list(game.mission()[2])
-    if fmt.scheme_chains and mine:
-        last = fmt.scheme(mine[-1]["scheme"])
-        keys = [named.key for named in (fmt.scheme(n) for n in (last.next if last else ())) if named]
-    return [(key, _scheme_name(fmt, key)) for key in keys if key not in chosen]
