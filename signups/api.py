@@ -14,7 +14,7 @@ from gaininggrounds.http_cache import public_cache
 from signups import announcements, payments, services
 from signups.models import EMAIL_LENGTH, PAID_STATES, Announcement, SignUp
 from signups.presenters import lists_public
-from signups.selectors import announcement_of, crew_lists, position_of
+from signups.selectors import announcement_of, crew_lists, lists_asked, position_of
 from tournaments.access import attempt_wait, bad_key_wait, client_address, is_organizer
 from tournaments.fronts import EventScoped, IsOrganizer
 from tournaments.models import Event
@@ -106,13 +106,25 @@ class OwnSignUpSerializer(serializers.Serializer):
     event = serializers.IntegerField(source="event_id")
     name = serializers.CharField()
     player_link = serializers.CharField(allow_null=True, help_text="Registered: the player's private page.")
+    paid = serializers.ChoiceField(choices=PAID_STATES, help_text="What the organizer marked: unpaid, paid, "
+                                                                  "refunded or free.")
+    crew_list = serializers.CharField(help_text="The crew list sent (empty: none yet).")
+    lists_asked = serializers.BooleanField(help_text="Whether the event asks for crew lists: then PUT crew-list/.")
+    lists_due = serializers.DateField(allow_null=True, help_text="The date crew lists are due by, in the event's "
+                                                                 "time zone; null: until round 1.")
 
 
 def own(request, signup: SignUp) -> dict:
     link = (request.build_absolute_uri(reverse("public:private", args=[signup.player.key]))
             if signup.player_id else None)
     return OwnSignUpSerializer({"key": signup.key, "state": signup.state, "position": position_of(signup),
-                                "event_id": signup.event_id, "name": signup.name, "player_link": link}).data
+                                "event_id": signup.event_id, "name": signup.name, "player_link": link,
+                                "paid": signup.paid, "crew_list": signup.crew_list,
+                                **lists_of(announcement_of(signup.event))}).data
+
+
+def lists_of(announcement: Announcement) -> dict:
+    return {"lists_asked": lists_asked(announcement), "lists_due": announcement.lists_due}
 
 
 CLOSED = ("event_cancelled", "event_started", "event_finished", "registration_closed", "deadline_passed")
@@ -154,9 +166,11 @@ class EventSignUps(EventScoped):
         signup = services.signup_request(event=event, user=user, language=request.LANGUAGE_CODE,
                                          **data.validated_data)
         if user is None:  # the same answer whatever the address holds: it is told by mail
-            return Response({"key": "", "state": "unconfirmed", "position": None, "event": event.pk,
-                             "name": data.validated_data["name"], "player_link": None},
-                            status=status.HTTP_202_ACCEPTED)
+            return Response(OwnSignUpSerializer({
+                "key": "", "state": "unconfirmed", "position": None, "event_id": event.pk,
+                "name": data.validated_data["name"], "player_link": None, "paid": "unpaid",
+                "crew_list": data.validated_data["crew_list"].strip(), **lists_of(announcement_of(event))}).data,
+                status=status.HTTP_202_ACCEPTED)
         placed = signup.player_id is not None
         return Response(own(request, signup), status=status.HTTP_201_CREATED if placed else status.HTTP_202_ACCEPTED)
 
@@ -192,7 +206,8 @@ class SignUpDetail(APIView):
 
     @extend_schema(responses=OwnSignUpSerializer, summary="Read your sign-up",
                    description="Whoever holds the sign-up's key (mailed after confirming): its state, waitlist "
-                               "position, and the private page once registered.")
+                               "position, the private page once registered, whether it is marked paid, and its "
+                               "crew list with the date lists are due by.")
     def get(self, request, key):
         return Response(own(request, signup_by_key(request, key)))
 

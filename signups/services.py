@@ -324,6 +324,13 @@ def signup_withdraw(*, signup: SignUp, by=None) -> SignUp:
     return signup
 
 
+def player_withdraw(*, player: Player) -> SignUp:
+    """A player withdraws themselves (their private page, or the API by their key): their entry's sign-up,
+    made first for an entry the organizer made; refused, nothing is kept, that sign-up included."""
+    with transaction.atomic():
+        return signup_withdraw(signup=entry_signup(player))
+
+
 def withdrawn(signup: SignUp) -> None:
     signup.state, signup.position, signup.confirm_digest = WITHDRAWN, None, ""
     signup.withdrawn_at = timezone.now()

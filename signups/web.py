@@ -134,7 +134,7 @@ def player_withdraw(request, key):
         messages.error(request, _("Tick the box to say you cannot come, then withdraw."))
         return redirect("public:private", key)
     try:
-        services.signup_withdraw(signup=services.entry_signup(player))
+        services.player_withdraw(player=player)
     except DomainError as error:
         messages.error(request, str(error))
         return redirect("public:private", key)

@@ -1,6 +1,7 @@
 """/api/events/{id}/teams/, team-rules/, team-rounds/ and team-standings/; /api/team-matches/{id}/lineup/
 for the captains' steps (by private key) and the organizer's lineup."""
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
@@ -8,6 +9,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from gaininggrounds.api.openapi import conflicts, refused
 from gaininggrounds.http_cache import public_cache
 from scoring.missions import MISSION_SETTINGS
 from teams import roster, rounds, selectors
@@ -16,7 +18,7 @@ from teams.models import CAPTAINS, ORGANIZER, Team, TeamMatch, TeamRules
 from teams.standings import MATCH_RULES
 from tournaments.access import is_organizer
 from tournaments.fronts import EventScoped, acting_player
-from tournaments.models import TEAM_SIZES, Player
+from tournaments.models import TEAM_SIZES, Event, Player
 
 
 class TeamRulesSerializer(serializers.ModelSerializer):
@@ -133,25 +135,100 @@ class EventTeams(EventScoped):
         return Response(TeamSerializer(team).data, status=status.HTTP_201_CREATED)
 
 
+class NewMemberLinkSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    link = serializers.CharField(help_text="The new member's private page, for the captain to pass on.")
+
+
+class TeamMemberAddedSerializer(TeamSerializer):
+    added = serializers.SerializerMethodField(help_text="The member just added, with their private link (the "
+                                                        "answer goes to the captain or an organizer only).")
+
+    class Meta(TeamSerializer.Meta):
+        fields = [*TeamSerializer.Meta.fields, "added"]
+
+    def get_added(self, team) -> NewMemberLinkSerializer:
+        player, request = self.context["added"], self.context["request"]
+        return {"id": player.pk, "name": player.name,
+                "link": request.build_absolute_uri(reverse("public:private", args=[player.key]))}
+
+
+MEMBER_CONFLICTS = ("not_captain", "not_a_team_event", "event_finished", "teams_fixed", "team_full",
+                    "already_in_a_team")
+
+
 class TeamMembers(EventScoped):
-    @extend_schema(request=NewMemberSerializer, responses={201: TeamSerializer}, summary="Add a team member",
-                   description="Organizers: a registered player (`player`), or a new one (`name`, `faction`).")
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=NewMemberSerializer, responses={
+        201: TeamMemberAddedSerializer, 403: refused(403, "Neither an organizer of the event nor one of its "
+                                                        "players (a captain, by key); or a player naming a "
+                                                        "registered `player`."),
+        409: conflicts(*MEMBER_CONFLICTS)}, summary="Add a team member",
+        description="Organizers: a registered player (`player`), or a new one (`name`, `faction`, optional "
+                    "`email`). A team's captain, by their private key (`Authorization: Key <key>`), as from "
+                    "their private page: a new player only. Before round 1; the team not full and, where the "
+                    "event says so, not a faction it already fields (400 `faction_taken_in_team`). Answers the "
+                    "team and the member `added` with their private link. 409 `not_captain` for a player "
+                    "who does not captain this team.")
     def post(self, request, event_id, team_id):
-        event = self.event()
-        team = get_object_or_404(Team, pk=team_id, event=event)
+        event = get_object_or_404(Event, pk=event_id)
+        organizer = is_organizer(request.user, event)
+        by = request.user if organizer else acting_player(request, event)
+        if by is None:
+            if not (request.auth or request.user.is_authenticated):
+                raise NotAuthenticated("Send the captain's private key: Authorization: Key <key>.")
+            raise PermissionDenied("Only an organizer of this event or its team's captain adds members.")
         data = NewMemberSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         given = data.validated_data
+        if "player" in given and not organizer:
+            raise PermissionDenied("Only an organizer adds a registered player to a team.")
+        team = get_object_or_404(Team, pk=team_id, event=event)
         if "player" in given:
-            roster.member_add(team=team, player=get_object_or_404(Player, pk=given["player"], event=event),
-                              by=request.user)
+            added = get_object_or_404(Player, pk=given["player"], event=event)
+            roster.member_add(team=team, player=added, by=by)
         else:
             if not given.get("name") or not given.get("faction"):
                 raise serializers.ValidationError({"name": ["A new member needs a name and a faction."]})
-            roster.member_register(team=team, name=given["name"], faction=given["faction"],
-                                   email=given.get("email", ""), by=request.user)
+            added = roster.member_register(team=team, name=given["name"], faction=given["faction"],
+                                           email=given.get("email", ""), by=by)
         team = Team.objects.prefetch_related("members__player").get(pk=team.pk)
-        return Response(TeamSerializer(team).data, status=status.HTTP_201_CREATED)
+        return Response(TeamMemberAddedSerializer(team, context={"added": added, "request": request}).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class CaptainSerializer(serializers.Serializer):
+    player = serializers.IntegerField(help_text="One of the team's members.")
+
+
+class TeamCaptain(EventScoped):
+    @extend_schema(request=CaptainSerializer, responses={200: TeamSerializer},
+                   summary="Name a team's captain",
+                   description="Organizers of the event only: one of the team's members captains it (chooses its "
+                               "lineups, adds its members before round 1). 400 `captain_not_member` for a player "
+                               "of the event outside the team; 404 for a player of no such event.")
+    def put(self, request, event_id, team_id):
+        event = self.event()
+        team = get_object_or_404(Team, pk=team_id, event=event)
+        data = CaptainSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = get_object_or_404(Player, pk=data.validated_data["player"], event=event)
+        roster.captain_set(team=team, player=player, by=request.user)
+        return Response(TeamSerializer(Team.objects.prefetch_related("members__player").get(pk=team.pk)).data)
+
+
+class TeamDrop(EventScoped):
+    @extend_schema(request=None, responses={200: TeamSerializer, 409: conflicts("event_finished")},
+                   summary="Drop a team",
+                   description="Organizers of the event only: the team leaves, is not paired again, and its "
+                               "members still playing are dropped with it (their games stay). 409 "
+                               "`event_finished`.")
+    def post(self, request, event_id, team_id):
+        team = get_object_or_404(Team, pk=team_id, event=self.event())
+        team = roster.team_drop(team=team, by=request.user)
+        return Response(TeamSerializer(Team.objects.prefetch_related("members__player").get(pk=team.pk)).data)
 
 
 class TeamRounds(EventScoped):

@@ -69,10 +69,13 @@ def team_create(*, event: Event, name: str, club: str = "", by) -> Team:
 
 
 def member_register(*, team: Team, name: str, faction: str, email: str = "", by) -> Player:
-    """A new player of the event, in `team` (the organizer, or the team's captain from their private page):
-    the team not full, and, where the event says so, not a faction the team already fields."""
+    """A new player of the event, in `team` (the organizer, or the team's captain from their private page or
+    by their key: a player `by` is refused unless they captain the team): the team not full, and, where the
+    event says so, not a faction the team already fields."""
     with event_change(team.event) as event:
         team = Team.objects.select_for_update().get(pk=team.pk)
+        if isinstance(by, Player) and team.captain_id != by.pk:
+            raise conflict("not_captain", say("Only the team's captain adds its members."))
         _refuse_unless_open(event)
         _refuse_member(team, event, faction)
         player = tournament.player_register(event=event, name=name, faction=faction, club=team.club, email=email,

@@ -147,11 +147,13 @@ def member_panel(event: Event, player: Player) -> dict | None:
 
 def member_answer(request, player: Player) -> None:
     """Before round 1, the captain registers a teammate from their private page (the captain invites); the
-    new member's private link is shown once, for the captain to pass on."""
-    team = Team.objects.filter(captain=player).first()
-    if team is None:
+    new member's private link is shown once, for the captain to pass on. Whether they captain the team is
+    the service's to say (roster.member_register)."""
+    membership = Member.objects.filter(player=player).select_related("team").first()
+    if membership is None:  # in no team: none for them to add to
         messages.error(request, _("Only the team's captain adds its members."))
         return
+    team = membership.team
     try:
         member = roster.member_register(team=team, name=request.POST.get("name", ""),
                                         faction=request.POST.get("faction", ""),
