@@ -58,14 +58,15 @@ class TrackerClient:
 
 
 def play_turns(first: TrackerClient, second: TrackerClient, turns: list[tuple[dict, dict]]) -> dict:
-    """Each turn's figures for both players, in order from the turn being played: {"strategy": n, scheme key:
-    VP, ...} for `first`, then for `second`, each recording their own line; `first` starts the next turn
-    between two. Answers the tracker as `first` reads it after the last line."""
-    for i, (mine, theirs) in enumerate(turns):
-        if i:
-            first.next_turn()
-        turn = first.read()["turn"]
+    """Each turn's figures for both players, in order: {"strategy": n, scheme key: VP, ...} for `first`, then
+    for `second`, each recording their own line; `first` starts the next turn before each one whose turn
+    being played has a line already (so a game goes on where it stands). Answers the tracker as `first`
+    reads it after the last line."""
+    for mine, theirs in turns:
+        tracker = first.read()
+        if any(line["turn"] == tracker["turn"] for line in tracker["lines"]):
+            tracker = first.turn(tracker["turn"] + 1)
         for phone, figures in ((first, mine), (second, theirs)):
             figures = dict(figures)
-            phone.line(turn, figures.pop("strategy", 0), **figures)
+            phone.line(tracker["turn"], figures.pop("strategy", 0), **figures)
     return first.read()
