@@ -2,5 +2,32 @@
 test_permission_matrix.API; a row's setup may add fields to the world, which its path and body then name)
 and the answers their views give by themselves (as in test_openapi_operations.ANSWERS)."""
 
-API = []
-ANSWERS = {}
+ACTORS = ("anonymous", "stranger", "player", "opponent", "other_game", "other_event", "organizer",
+          "co_organizer", "staff")
+
+
+def organizers(ok):
+    """As test_permission_matrix.organizers: anonymous 401, the event's organizers `ok`, anyone else 403."""
+    return dict(zip(ACTORS, (401, 403, 403, 403, 403, 403, ok, ok, 403)))
+
+
+def report_by_ann(world):
+    from tests.api.test_permission_matrix import report_by_ann as reported  # that module imports this one
+
+    reported(world)
+
+
+API = [
+    ("check everyone in", "POST", "/api/events/{e}/players/check-in-all/", {}, organizers(200), None),
+    ("round clock", "POST", "/api/events/{e}/rounds/1/clock/", {"action": "start"}, organizers(200), None),
+    # Allowed, then refused by the round's state: round 1 was published when it was paired.
+    ("seat a late player", "POST", "/api/events/{e}/rounds/1/late/", {"player": "{eve}"}, organizers(409), None),
+    # After Ann's report: the organizer takes her version as the result.
+    ("accept a version", "POST", "/api/games/{game}/accept/", {"side": "a"}, organizers(201), report_by_ann),
+]
+ANSWERS = {
+    "POST /api/events/{event_id}/rounds/{number}/clock/": {"404": "round", "409": "`round_not_published`"},
+    "POST /api/events/{event_id}/rounds/{number}/late/": {"404": "round", "409": "`already_seated`"},
+    "POST /api/events/{event_id}/rounds/{number}/publish/": {"409": "`draft_changed`"},
+    "POST /api/games/{id}/accept/": {"404": "game", "409": "`no_such_version`"},
+}

@@ -308,3 +308,30 @@ class GameConfirm(GamePlayerAnswer):
                    parameters=[RETRY_AFTER])
     def post(self, request, pk):
         return super().post(request, pk)
+
+
+class AcceptInputSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(choices=SIDES, help_text="Whose version becomes the result: a or b.")
+
+
+class GameAccept(APIView):
+    """The organizer decides a dispute (or an awaiting report) in one call, as the results board's button."""
+
+    permission_classes = [IsOrganizerOrReadOnly]
+
+    @extend_schema(request=AcceptInputSerializer, responses={
+                       200: ResultSerializer, 201: ResultSerializer, 404: refused(404, "No such game."),
+                       409: conflicts("no_such_version", *RESULT_WRITE_CONFLICTS)},
+                   summary="Accept one player's version as the result",
+                   description="Organizers of the event only: the version player a or b reported (`\"side\"`) "
+                               "becomes the game's result as it stands, its score sheet, mission and leaders "
+                               "included, deciding a dispute (201 for a new result, 200 for a correction). 409 "
+                               "`no_such_version` when that player reported nothing.")
+    def post(self, request, pk):
+        game = get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b"), pk=pk)
+        self.check_object_permissions(request, game.round.event)
+        data = AcceptInputSerializer(data=request.data if isinstance(request.data, dict) else {})
+        data.is_valid(raise_exception=True)
+        result, created = services.result_accept_version(game=game, side=data.validated_data["side"], by=request.user)
+        return Response(ResultSerializer(result).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

@@ -39,6 +39,21 @@ class EventPlayers(EventScoped):
         return Response(players_out(request, event, player, organizer=True), status=status.HTTP_201_CREATED)
 
 
+class CheckedInSerializer(serializers.Serializer):
+    checked_in = serializers.IntegerField(help_text="How many players were checked in by this call (0: everyone "
+                                          "expected already was).")
+
+
+class PlayersCheckInAll(EventScoped):
+    @extend_schema(request=None, responses=CheckedInSerializer, summary="Check everyone expected in at once",
+                   description="Organizers of the event only: every active player not yet checked in and not "
+                               "marked absent is checked in, in one step with one line in the audit trail (as the "
+                               "desk's button does). Answers how many were; a player marked absent stays out.")
+    def post(self, request, event_id):
+        count = services.players_check_in_all(event=self.event(), by=request.user)
+        return Response({"checked_in": count})
+
+
 class PlayerAction(EventScoped):
     """POST .../players/{pid}/check-in/, check-out/ (a check-in undone), mark-absent/ (never paired until
     checked in), no-show/ (their open game of the current round forfeited and marked absent, in one step),
