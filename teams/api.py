@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from gaininggrounds.api.openapi import conflicts, refused
 from gaininggrounds.http_cache import public_cache
+from gaininggrounds.params import ID_MAX
 from scoring.missions import MISSION_SETTINGS
 from teams import roster, rounds, selectors
 from teams.lineup import ANSWER, PLACE, Step, lineup, visible
@@ -57,7 +58,8 @@ class TeamSerializer(serializers.ModelSerializer):
 
 
 class NewMemberSerializer(serializers.Serializer):
-    player = serializers.IntegerField(required=False, help_text="An already registered player of the event.")
+    player = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX,
+                                      help_text="An already registered player of the event.")
     name = serializers.CharField(max_length=100, required=False, help_text="Or a new player: name and faction.")
     faction = serializers.CharField(max_length=40, required=False)
     email = serializers.EmailField(required=False, allow_blank=True)
@@ -200,7 +202,7 @@ class TeamMembers(EventScoped):
 
 
 class CaptainSerializer(serializers.Serializer):
-    player = serializers.IntegerField(help_text="One of the team's members.")
+    player = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="One of the team's members.")
 
 
 class TeamCaptain(EventScoped):

@@ -110,6 +110,8 @@ def test_the_organizer_names_a_captain(cup):
     answer = rejected(cup["organizer"], "PUT", path, {"player": cup["bo"].pk}, 400)
     assert answer["errors"][0]["code"] == "captain_not_member"
     rejected(cup["organizer"], "PUT", path, {"player": "x"}, 400)
+    rejected(cup["organizer"], "PUT", path, {"player": 2**70}, 400)
+    rejected(cup["organizer"], "POST", members_path(cup), {"player": 2**70}, 400)
     rejected(cup["organizer"], "PUT", path, {}, 400)
     rejected(cup["organizer"], "PUT", path, {"player": 999999}, 404)
     rejected(by_key(cup["cap"]), "PUT", path, {"player": cup["cap"].pk}, 403)
