@@ -160,17 +160,21 @@ PARITY = {
     "notifications:console-phones?test=1": f"POST {EVENT}discord/test/",
     "notifications:console-push": (f"POST {EVENT}push-subscriptions/", f"DELETE {EVENT}push-subscriptions/{{id}}/"),
     "notifications:player-push": (f"POST {EVENT}push-subscriptions/", f"DELETE {EVENT}push-subscriptions/{{id}}/"),
+    "public:private?action=track-line": "POST /api/games/{id}/tracker/lines/",
+    "public:private?action=track-turn&turn": "POST /api/games/{id}/tracker/turn/",
+    "public:private?action=track-object": "POST /api/games/{id}/tracker/objections/",
+    "public:private?action=track-scheme": "POST /api/games/{id}/tracker/schemes/",
+    "public:private?action=track-reveal&scheme": "POST /api/games/{id}/tracker/reveal/",
+    "public:private?action=track-manifest": "POST /api/games/{id}/tracker/manifest/",
+    "public:private?action=track-report": "POST /api/games/{id}/tracker/report/",
 }
 # Issue 53 under way: page actions whose operation is being built. Empty once the issue is done.
 PENDING = {
     "console:accept", "console:awards", "console:desk-check-in-all", "console:clock/pause?clock",
     "console:clock/reset?clock", "console:clock/start?clock", "console:import?accept", "console:import?check",
     "console:import?confirm", "console:import?preview", "console:seat-late", "public:private?action=team-member",
-    "public:private?action=track-line", "public:private?action=track-manifest", "public:private?action=track-object",
-    "public:private?action=track-report", "public:private?action=track-reveal&scheme",
-    "public:private?action=track-scheme", "public:private?action=track-turn&turn", "public:private?action=vote",
-    "signups:console-withdraw", "signups:crew-list", "signups:player-withdraw", "teams:console?action=captain",
-    "teams:console?action=drop",
+    "public:private?action=vote", "signups:console-withdraw", "signups:crew-list", "signups:player-withdraw",
+    "teams:console?action=captain", "teams:console?action=drop",
 }
 MAIL_LINK = "a person's own address proven by a mailed link, in a browser; an API client acts with a token"
 EXEMPT = {
