@@ -167,14 +167,18 @@ PARITY = {
     "public:private?action=track-reveal&scheme": "POST /api/games/{id}/tracker/reveal/",
     "public:private?action=track-manifest": "POST /api/games/{id}/tracker/manifest/",
     "public:private?action=track-report": "POST /api/games/{id}/tracker/report/",
+    "public:private?action=team-member": f"POST {EVENT}teams/{{team_id}}/members/",
+    "signups:console-withdraw": f"POST {EVENT}sign-ups/{{signup_id}}/withdraw/",
+    "signups:crew-list": "PUT /api/sign-ups/{key}/crew-list/",
+    "signups:player-withdraw": f"POST {EVENT}withdraw/",
+    "teams:console?action=captain": f"PUT {EVENT}teams/{{team_id}}/captain/",
+    "teams:console?action=drop": f"POST {EVENT}teams/{{team_id}}/drop/",
 }
 # Issue 53 under way: page actions whose operation is being built. Empty once the issue is done.
 PENDING = {
     "console:accept", "console:awards", "console:desk-check-in-all", "console:clock/pause?clock",
     "console:clock/reset?clock", "console:clock/start?clock", "console:import?accept", "console:import?check",
-    "console:import?confirm", "console:import?preview", "console:seat-late", "public:private?action=team-member",
-    "public:private?action=vote", "signups:console-withdraw", "signups:crew-list", "signups:player-withdraw",
-    "teams:console?action=captain", "teams:console?action=drop",
+    "console:import?confirm", "console:import?preview", "console:seat-late", "public:private?action=vote",
 }
 MAIL_LINK = "a person's own address proven by a mailed link, in a browser; an API client acts with a token"
 EXEMPT = {
