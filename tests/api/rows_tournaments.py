@@ -17,6 +17,15 @@ def report_by_ann(world):
     reported(world)
 
 
+def votes_on(world):
+    from tournaments.models import Event
+
+    Event.objects.filter(pk=world.e).update(player_votes=True)
+
+
+# Key holders of E vote; anyone else signed in has no ballot there (an organizer plays in no event of theirs).
+VOTERS = dict(zip(ACTORS, (401, 403, 200, 200, 200, 403, 403, 403, 403)))
+
 API = [
     ("check everyone in", "POST", "/api/events/{e}/players/check-in-all/", {}, organizers(200), None),
     ("round clock", "POST", "/api/events/{e}/rounds/1/clock/", {"action": "start"}, organizers(200), None),
@@ -24,10 +33,16 @@ API = [
     ("seat a late player", "POST", "/api/events/{e}/rounds/1/late/", {"player": "{eve}"}, organizers(409), None),
     # After Ann's report: the organizer takes her version as the result.
     ("accept a version", "POST", "/api/games/{game}/accept/", {"side": "a"}, organizers(201), report_by_ann),
+    ("awards", "GET", "/api/events/{e}/awards/", None, organizers(200), None),
+    ("choose awards", "PUT", "/api/events/{e}/awards/", {"best_painted": "{bob}"}, organizers(200), None),
+    ("my ballot", "GET", "/api/events/{e}/votes/", None, VOTERS, votes_on),
+    ("vote", "PUT", "/api/events/{e}/votes/", {"best_painted": None}, VOTERS, votes_on),
 ]
 ANSWERS = {
     "POST /api/events/{event_id}/rounds/{number}/clock/": {"404": "round", "409": "`round_not_published`"},
     "POST /api/events/{event_id}/rounds/{number}/late/": {"404": "round", "409": "`already_seated`"},
     "POST /api/events/{event_id}/rounds/{number}/publish/": {"409": "`draft_changed`"},
     "POST /api/games/{id}/accept/": {"404": "game", "409": "`no_such_version`"},
+    "GET /api/events/{event_id}/votes/": {"403": "player"},
+    "PUT /api/events/{event_id}/votes/": {"403": "player", "409": "`votes_closed`"},
 }

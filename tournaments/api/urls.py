@@ -3,6 +3,7 @@ apps', reversed by name under the "api" namespace (e.g. "api:job-download")."""
 from django.urls import path
 
 from tournaments.api import (
+    awards,
     events,
     feed,
     files,
@@ -43,6 +44,8 @@ urlpatterns = [
     path(f"{EVENT}rounds/<int:number>/publish/", rounds.RoundPublish.as_view(), name="round-publish"),
     path(f"{EVENT}rounds/<int:number>/clock/", rounds.RoundClock.as_view(), name="round-clock"),
     path(f"{EVENT}rounds/<int:number>/late/", rounds.RoundLate.as_view(), name="round-late"),
+    path(f"{EVENT}awards/", awards.EventAwards.as_view(), name="event-awards"),
+    path(f"{EVENT}votes/", awards.PlayerBallot.as_view(), name="event-votes"),
     path(f"{EVENT}standings/", standings.Standings.as_view(), name="event-standings"),
     path(f"{EVENT}bracket/", standings.Bracket.as_view(), name="event-bracket"),
     path(f"{EVENT}feed/", feed.EventFeed.as_view(), name="event-feed"),

@@ -3,7 +3,18 @@
 A rejected call raises before anything is saved, or inside the transaction so
 that it rolls back whole. Each write goes through `changes.event_change`.
 """
-from tournaments.services.awards import award_choose, award_vote, award_winners
+from tournaments.services.awards import (
+                                         award_ballot,
+                                         award_candidates,
+                                         award_choose,
+                                         award_tallies,
+                                         award_vote,
+                                         award_winners,
+                                         awards_choose,
+                                         awards_vote,
+                                         may_vote,
+                                         voting_open,
+)
 from tournaments.services.events import event_create, event_finish, event_reopen, event_update, free_slug, organizer_add
 from tournaments.services.players import (
                                           import_rows_checked,
@@ -47,7 +58,8 @@ from tournaments.services.rounds import (
 )
 
 __all__ = [
-    "CLOCK_ACTIONS", "award_choose", "award_vote", "award_winners", "clock_notice_say", "event_create",
+    "CLOCK_ACTIONS", "award_ballot", "award_candidates", "award_choose", "award_tallies", "award_vote",
+    "award_winners", "awards_choose", "awards_vote", "may_vote", "voting_open", "clock_notice_say", "event_create",
     "event_finish", "event_reopen", "event_update",
     "free_slug", "import_rows_checked",
     "organizer_add", "player_check_in", "player_check_out", "player_mark_absent", "player_no_show",

@@ -14,6 +14,56 @@ from tournaments.services.changes import event_change
 from tournaments.standings import DISQUALIFIED
 
 
+def awards_vote(*, player: Player, choices: dict[str, int | None]) -> None:
+    """A player's ballot, one vote per award named in `choices` (None: that vote withdrawn), in one
+    transaction: all saved or none."""
+    with event_change(player.event):
+        for kind, choice in choices.items():
+            award_vote(player=player, kind=kind, choice=choice)
+
+
+def awards_choose(*, event: Event, choices: dict[str, int | None], by) -> None:
+    """The organizer's choice of each award named in `choices` (None: left to the votes), in one
+    transaction: all saved or none."""
+    with event_change(event) as event:
+        for kind, player in choices.items():
+            award_choose(event=event, kind=kind, player=player, by=by)
+
+
+def voting_open(event: Event) -> bool:
+    """Whether the players vote now: votes on, from round 1 until the event is finished."""
+    return bool(event.player_votes) and event.finished_at is None and bool(selectors.latest_round_number(event))
+
+
+def may_vote(player: Player) -> bool:
+    return not player.is_ringer and player.status != DISQUALIFIED
+
+
+def award_candidates(event: Event, voter: Player | None = None):
+    """Whom an award may go to: the event's players but the Ringer and those who did not play (and, for a
+    voter, not themselves), by name."""
+    players = event.players.filter(is_ringer=False).exclude(pk__in=selectors.non_players(event))
+    return (players.exclude(pk=voter.pk) if voter is not None else players).order_by("name")
+
+
+def award_ballot(event: Event, player: Player) -> dict[str, int | None]:
+    """The player's own votes by award (None: no vote yet)."""
+    mine = dict(AwardVote.objects.filter(event=event, voter=player).values_list("kind", "choice_id"))
+    return {kind: mine.get(kind) for kind in CHOSEN_AWARDS}
+
+
+def award_tallies(event: Event) -> dict[str, dict]:
+    """Each award's standing for its organizers: the player chosen (or None) and the votes cast, most first
+    as (player id, name, votes)."""
+    chosen = dict(event.chosen_awards.values_list("kind", "player_id"))
+    votes: dict[str, Counter] = {kind: Counter() for kind in CHOSEN_AWARDS}
+    for kind, choice, name in event.award_votes.values_list("kind", "choice_id", "choice__name"):
+        votes.setdefault(kind, Counter())[(choice, name)] += 1
+    return {kind: {"chosen": chosen.get(kind),
+                   "votes": [(pk, name, n) for (pk, name), n in votes[kind].most_common()]}
+            for kind in CHOSEN_AWARDS}
+
+
 def award_vote(*, player: Player, kind: str, choice: int | None) -> None:
     """A player's vote (or, with no choice, its withdrawal), while the event runs."""
     if kind not in CHOSEN_AWARDS:
@@ -21,15 +71,14 @@ def award_vote(*, player: Player, kind: str, choice: int | None) -> None:
     with event_change(player.event) as event:
         if not event.player_votes:
             raise conflict("votes_off", say("The organizer names this event's awards: there is no vote."))
-        if event.finished_at is not None or not selectors.latest_round_number(event):
+        if not voting_open(event):
             raise conflict("votes_closed", say("Votes are open from round 1 until the event is finished."))
-        if player.is_ringer or player.status == DISQUALIFIED:
+        if not may_vote(player):
             raise conflict("may_not_vote", say("The Ringer and a disqualified player do not vote."))
         if choice is None:
             AwardVote.objects.filter(event=event, kind=kind, voter=player).delete()
             return
-        chosen = event.players.filter(pk=choice, is_ringer=False).exclude(pk=player.pk).exclude(
-            pk__in=selectors.non_players(event)).first()
+        chosen = award_candidates(event, player).filter(pk=choice).first()
         if chosen is None:
             raise invalid("vote_not_allowed", say("Vote for another player of this event (not for yourself)."),
                           kind)

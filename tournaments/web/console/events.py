@@ -1,6 +1,5 @@
 """The console's event pages: the organizer's events, one event's players (register, import, check in,
 drop), its settings and its audit trail."""
-from collections import Counter
 from functools import partial
 
 from django.contrib import messages
@@ -77,12 +76,9 @@ def _as_person_chosen(entry: dict, person_id: int | None) -> dict:
 
 
 def _awards_context(event) -> list:
-    chosen = dict(event.chosen_awards.values_list("kind", "player_id"))
-    votes = {}
-    for kind, name in event.award_votes.values_list("kind", "choice__name"):
-        votes.setdefault(kind, Counter())[name] += 1
-    return [(kind, presenters.award_name(kind), chosen.get(kind),
-             ", ".join(f"{n} ({c})" for n, c in votes.get(kind, Counter()).most_common(3))) for kind in CHOSEN_AWARDS]
+    tallies = services.award_tallies(event)  # the API's reading too
+    return [(kind, presenters.award_name(kind), tallies[kind]["chosen"],
+             ", ".join(f"{name} ({n})" for _pk, name, n in tallies[kind]["votes"][:3])) for kind in CHOSEN_AWARDS]
 
 
 def _event_context(event, **extra):
@@ -233,10 +229,8 @@ def _cut_unplayed(event, left: int) -> str:
 def awards(request, event):
     """The organizer names best painted and best sportsmanship (empty: left to the players' votes)."""
     try:
-        for kind in CHOSEN_AWARDS:
-            if kind in request.POST:
-                services.award_choose(event=event, kind=kind, player=whole_number(request.POST[kind]) or None,
-                                      by=request.user)
+        services.awards_choose(event=event, by=request.user, choices={
+            kind: whole_number(request.POST[kind]) or None for kind in CHOSEN_AWARDS if kind in request.POST})
     except DomainError as error:
         messages.error(request, str(error))
     else:
