@@ -58,6 +58,7 @@ SITE_URL ?= http://127.0.0.1:8000
 run: $(RUNTIME) $(NATIVE)
 	mkdir -p var
 	$(EMBEDDED) $(BIN)/python manage.py migrate --noinput
+	test -f var/vapid.json || $(EMBEDDED) $(BIN)/python manage.py vapid_keys  # phones get push locally too
 	$(EMBEDDED) SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo --site $(SITE_URL)
 	$(EMBEDDED) SITE_URL=$(SITE_URL) $(BIN)/python manage.py runserver $(patsubst http://%,%,$(SITE_URL:/=))
 
