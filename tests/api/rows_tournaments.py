@@ -28,6 +28,10 @@ VOTERS = dict(zip(ACTORS, (401, 403, 200, 200, 200, 403, 403, 403, 403)))
 
 API = [
     ("check everyone in", "POST", "/api/events/{e}/players/check-in-all/", {}, organizers(200), None),
+    ("import players", "POST", "/api/events/{e}/players/import/", {"csv": "Gus,guild\nHal,nope"},
+     organizers(201), None),
+    ("check an import", "POST", "/api/events/{e}/players/import/", {"csv": "Gus,guild", "check": True},
+     organizers(200), None),
     ("round clock", "POST", "/api/events/{e}/rounds/1/clock/", {"action": "start"}, organizers(200), None),
     # Allowed, then refused by the round's state: round 1 was published when it was paired.
     ("seat a late player", "POST", "/api/events/{e}/rounds/1/late/", {"player": "{eve}"}, organizers(409), None),
@@ -39,6 +43,7 @@ API = [
     ("vote", "PUT", "/api/events/{e}/votes/", {"best_painted": None}, VOTERS, votes_on),
 ]
 ANSWERS = {
+    "POST /api/events/{event_id}/players/import/": {"409": "`event_finished`"},
     "POST /api/events/{event_id}/rounds/{number}/clock/": {"404": "round", "409": "`round_not_published`"},
     "POST /api/events/{event_id}/rounds/{number}/late/": {"404": "round", "409": "`already_seated`"},
     "POST /api/events/{event_id}/rounds/{number}/publish/": {"409": "`draft_changed`"},

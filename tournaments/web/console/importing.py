@@ -18,21 +18,23 @@ from jobs.models import Job
 from jobs.services import job_progress
 from scoring.formats import get_format
 from scoring.problems import DomainError
-from tournaments import readers, services
-from tournaments.services.players import faction_suggested, players_import_start
+from tournaments import services
+from tournaments.services.imports import (
+    IMPORT_JOB_ROWS,
+    IMPORT_MAX_ROWS,
+    import_people,
+    import_person_choices,
+    players_import_request,
+)
+from tournaments.services.players import faction_suggested
 from tournaments.web.console.guards import organized_job
 from tournaments.web.forms import ImportForm
 
-# The preview posts every row back as its fields (three, and the person chosen): Django reads at most 1000
-# fields from a form (DATA_UPLOAD_MAX_NUMBER_FIELDS), so a list is imported 200 players at a time.
-MAX_ROWS = 200
+# The bounds are the service's (tournaments.services.imports), the API's too: at most MAX_ROWS rows at a
+# time (the preview posts every row back as its fields), a job above JOB_ROWS rows to save.
+MAX_ROWS, JOB_ROWS = IMPORT_MAX_ROWS, IMPORT_JOB_ROWS
 FIELDS = ("name", "faction", "club")
 CELL_MAX = 1000  # a posted field longer than any name or club is cut: the check then says it is too long
-# More rows than this to save are saved by a job (`players_import_start`), never holding a web worker. Measured
-# on a 2-core machine (SQLite), the confirming request: 100 rows 0.36 s, 200 rows 0.5 s when quiet; 0.55 s and
-# 1.5 s loaded (load 7) with half the names played before: 130-400 rows a second, slower per row as lists grow
-# (each row reads the names taken; 2,000 rows by the service alone take 6.7 s). Starting the job: 0.25 s.
-JOB_ROWS = 100
 
 
 def import_answer(request, event):
@@ -64,16 +66,14 @@ def import_answer(request, event):
             messages.error(request, _("Nothing was imported: every row still has a problem."))
         else:
             persons = {row["checked_as"]: row["person"] for row in shown if row["person"]}
-            try:
-                if good > JOB_ROWS:
-                    job = players_import_start(event=event, rows=rows, by=request.user, header=header,
-                                               persons=persons)
-                    return redirect(f"{reverse('console:import', args=[event.slug])}?job={job.pk}")
-                saved = services.players_import(event=event, rows=rows, by=request.user, header=header,
-                                                persons=persons)
+            try:  # the service checks again what the rows show (tournaments.services.imports)
+                saved, _count = players_import_request(event=event, rows=rows, by=request.user, header=header,
+                                                       persons=persons)
             except DomainError as error:  # the import is one transaction: nothing of it was saved
                 messages.error(request, _("Nothing was imported: %(why)s") % {"why": error})
             else:
+                if isinstance(saved, Job):  # more than JOB_ROWS rows: a job to follow here
+                    return redirect(f"{reverse('console:import', args=[event.slug])}?job={saved.pk}")
                 messages.success(request, _said(len(saved), len(checked) - len(saved)))
                 return redirect("console:event", event.slug)
     return render(request, "console/import.html", {
@@ -130,32 +130,26 @@ def _shown(event, checked: list[tuple[dict, list]], chosen: dict[int, str], offs
     """Each row as the preview shows it: its fields, its problems in words, the faction suggested, and the
     people it may be (never one who keeps their profile private), with the one chosen."""
     fmt = get_format(event.format)
-    known = readers.namesakes([entry["name"] for entry, _problems in checked], event=event)  # people's
-    taken: dict[int, int] = {}  # a person chosen, and the line they were chosen on
+    known = import_people(event, checked)  # people's
+    wanted = {entry["line"]: whole_number(chosen[index]) or None  # unreadable: offered to nobody, refused
+              for index, (entry, _problems) in enumerate(checked, start=1) if chosen.get(index)}
+    choices = import_person_choices(checked, wanted, known, offset=offset)  # the API's rule too
     shown = []
     for index, (entry, problems) in enumerate(checked, start=1):  # the fields' numbers, and the CSV's line
         line = entry["line"] + offset
         details = [_faction_problem(fmt, entry) if p.code == "unknown_faction" else p.detail for p in problems]
         options = known.get(entry["name"], [])
-        wanted = chosen.get(index, "")
-        person = next((p for p in options if wanted and str(p.pk) == wanted), None)
-        refused = bool(wanted) and person is None
-        if refused:
-            details.append(_("Choose one of the people offered, or a new person."))
-        elif person is not None and person.pk in taken:
-            details.append(_("%(name)s is already chosen on line %(line)s.") % {"name": person.name,
-                                                                                 "line": taken[person.pk]})
-            person, refused = None, True
-        elif person is not None:
-            taken[person.pk] = line
+        person, refused = choices.get(entry["line"], (None, None))
+        if refused is not None:
+            details.append(refused.detail)
         shown.append({
             "index": index, "line": line, "checked_as": entry["line"], "name": entry["name"], "club": entry["club"],
             "faction": entry["faction"] if fmt.faction(entry["faction"]) else entry["faction_typed"],
             "faction_known": fmt.faction(entry["faction"]) is not None, "faction_typed": entry["faction_typed"],
             "suggestion": entry["suggestion"] and (entry["suggestion"], faction(event.format, entry["suggestion"])),
             "problems": details, "bad_fields": {p.attr for p in problems},
-            "people": [(p.pk, p.label) for p in options], "person": person.pk if person else None,
-            "person_refused": refused})
+            "people": [(p.pk, p.label) for p in options], "person": person,
+            "person_refused": refused is not None})
     return shown
 
 
