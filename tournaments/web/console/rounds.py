@@ -207,7 +207,7 @@ def redo_round(request, event, number):
 @organizer_view(post_only=True)
 def round_clock(request, event, number, action):
     rnd = get_object_or_404(event.round_set, number=number)
-    if action not in ("start", "pause", "reset"):
+    if action not in services.CLOCK_ACTIONS:  # the service's own list (the API's choices too)
         raise Http404("No such clock action")
     if action == "reset" and rnd.clock_left is not None and request.POST.get("confirmed") != "yes":
         return render(request, "console/confirm.html", {  # what every player's phone shows: asked first
