@@ -86,3 +86,15 @@ def test_a_backup_keeps_the_organizers_choice_and_the_votes(api, running):
         ("best_sportsmanship", "Cid")]
     assert sorted((v.kind, names[v.voter_id], names[v.choice_id]) for v in AwardVote.objects.filter(event=copy)) == [
         ("best_painted", "Ann", "Bob"), ("best_painted", "Cid", "Bob"), ("best_sportsmanship", "Cid", "Ann")]
+
+
+def test_the_pages_ballot_is_saved_whole_or_not_at_all(api, running):
+    """Issue 53: the page and the API vote through one service, the whole ballot in one transaction: a vote
+    refused (for oneself) keeps the other award's vote of the same form from being saved alone."""
+    api.call("patch", f"/api/events/{running.id}/", {"player_votes": True})
+    event = Event.objects.get(pk=running.id)
+    ann, bob = (Player.objects.get(event=event, name=n) for n in ("Ann", "Bob"))
+    refused = vote(ann, best_painted=bob.pk, best_sportsmanship=ann.pk)
+    assert "not for yourself" in refused and not AwardVote.objects.filter(voter=ann).exists()
+    assert "Your votes are saved" in vote(ann, best_painted=bob.pk, best_sportsmanship=bob.pk)
+    assert AwardVote.objects.filter(voter=ann).count() == 2

@@ -28,14 +28,12 @@ from tournaments.models import (
     CHOSEN_AWARDS,
     CONFIRMED,
     DISPUTED,
-    AwardVote,
     Event,
     Game,
     Player,
     PlayerReport,
 )
 from tournaments.readers import versions_seen
-from tournaments.standings import DISQUALIFIED
 from tournaments.web import presenters
 from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import PlayerReportForm
@@ -121,15 +119,11 @@ def _before_the_day(event: Event, games) -> bool:
 
 def _votes(event: Event, player: Player) -> dict | None:
     """The player's awards ballot, while the players vote (from round 1 until the event is finished)."""
-    if not event.player_votes or event.finished_at is not None or not selectors.latest_round_number(event):
+    if not services.voting_open(event) or not services.may_vote(player):  # the API's ballot reads the same
         return None
-    if player.is_ringer or player.status == DISQUALIFIED:  # neither votes (the service refuses it too)
-        return None
-    mine = dict(AwardVote.objects.filter(event=event, voter=player).values_list("kind", "choice_id"))
-    others = event.players.filter(is_ringer=False).exclude(pk=player.pk).exclude(
-        pk__in=selectors.non_players(event)).order_by("name")  # who did not play is out of the awards
-    return {"kinds": [(kind, presenters.award_name(kind), mine.get(kind)) for kind in CHOSEN_AWARDS],
-            "others": others}
+    mine = services.award_ballot(event, player)
+    return {"kinds": [(kind, presenters.award_name(kind), mine[kind]) for kind in CHOSEN_AWARDS],
+            "others": services.award_candidates(event, player)}
 
 
 def report_form(request, event: Event, player: Player, game: Game | None) -> PlayerReportForm:
@@ -159,10 +153,9 @@ def reported_initial(version, side: str) -> dict:
 
 
 def _vote(request, player: Player):
-    try:
-        for kind in CHOSEN_AWARDS:
-            if kind in request.POST:
-                services.award_vote(player=player, kind=kind, choice=whole_number(request.POST[kind]) or None)
+    try:  # the whole ballot or nothing, as the API's
+        services.awards_vote(player=player, choices={kind: whole_number(request.POST[kind]) or None
+                                                     for kind in CHOSEN_AWARDS if kind in request.POST})
     except DomainError as error:
         messages.error(request, str(error))
     else:
