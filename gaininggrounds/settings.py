@@ -294,6 +294,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",  # its script served by gaininggrounds/api_docs.py, without the logo from Redocly's CDN
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "tournaments.models.GAME_STATUSES",
+        "TeamStatusEnum": "teams.models.TEAM_STATUSES",  # a team, and a team with the member just added
         "ReportedOutcomeEnum": "scoring.report.REPORTED_OUTCOMES",
         "EnteredOutcomeEnum": "scoring.report.ENTERED_OUTCOMES",
         "SideEnum": "scoring.report.SIDES",

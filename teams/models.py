@@ -23,13 +23,16 @@ class TeamRules(models.Model):
     distinct_factions = models.BooleanField(default=True)
 
 
+TEAM_STATUSES = [(ACTIVE, "active"), (DROPPED, "dropped")]
+
+
 class Team(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=100)
     club = models.CharField(max_length=100, blank=True, default="")
     # The member who submits the team's lineups from their private page (any member; empty: the organizer).
     captain = models.ForeignKey(Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    status = models.CharField(max_length=8, default=ACTIVE, choices=[(ACTIVE, "active"), (DROPPED, "dropped")])
+    status = models.CharField(max_length=8, default=ACTIVE, choices=TEAM_STATUSES)
 
     class Meta:
         ordering = ["name", "id"]

@@ -31,6 +31,23 @@ def is_organizer(user, event: Event) -> bool:
     return event.organizers.filter(pk=user.pk).exists()
 
 
+def is_judge(user, event: Event) -> bool:
+    """A signed-in judge of `event` (tournaments.models.EventJudge): staff who rule, extend a table's time and
+    give penalties, without an organizer's rights."""
+    return bool(user and user.is_authenticated) and event.judges.filter(user=user).exists()
+
+
+def is_staff(user, event: Event) -> bool:
+    """An organizer or a judge of `event`: who sees the judge desk and answers the players' calls."""
+    return is_organizer(user, event) or is_judge(user, event)
+
+
+def may_correct(user, event: Event) -> bool:
+    """Who enters and corrects results: the organizers, and a judge the organizer allowed to."""
+    return is_organizer(user, event) or (bool(user and user.is_authenticated)
+                                         and event.judges.filter(user=user, may_correct=True).exists())
+
+
 def player_for_key(key: str) -> Player | None:
     """The entry a private key belongs to, or None (the same None whether or not it ever existed)."""
     if not key or len(key) > KEY_LENGTH_MAX:

@@ -26,6 +26,10 @@ from tournaments.pairing.tables import TABLE_NUMBER_MAX
 organizer_view = scoped_view(lambda slug: get_object_or_404(Event, slug=slug), is_organizer)
 
 
+# The same for the event's staff (organizers and judges): the judge desk and what judges do there.
+staff_view = scoped_view(lambda slug: get_object_or_404(Event, slug=slug), access.is_staff)
+
+
 class IsOrganizerOrReadOnly(ReadOrRights):
     """Anyone reads; writes need a signed-in organizer of the event the object belongs to."""
 
@@ -38,6 +42,13 @@ class IsOrganizer(Rights):
 
     message = "Only an organizer of this event may see this."
     rights = staticmethod(is_organizer)
+
+
+class IsStaff(Rights):
+    """Reads and writes need the event's staff: an organizer or a judge (calls, rulings, penalties, time)."""
+
+    message = "Only an organizer or a judge of this event may do this."
+    rights = staticmethod(access.is_staff)
 
 
 class EventScoped(APIView):

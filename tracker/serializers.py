@@ -27,7 +27,7 @@ class LineSerializer(serializers.Serializer):
                                  "objection).")
 
 
-class SchemeSerializer(serializers.Serializer):
+class TrackerSchemeSerializer(serializers.Serializer):
     scheme = serializers.CharField(help_text="The scheme's key in the format.")
     name = serializers.CharField(help_text="Its name, in the request's language where the format has one.")
     noted_model = serializers.CharField(allow_blank=True, help_text="What its owner noted with it.")
@@ -45,8 +45,8 @@ class SidesSerializer(serializers.Serializer):
 
 
 class SeenSchemesSerializer(serializers.Serializer):
-    a = SchemeSerializer(many=True)
-    b = SchemeSerializer(many=True)
+    a = TrackerSchemeSerializer(many=True)
+    b = TrackerSchemeSerializer(many=True)
 
 
 class ManifestSerializer(serializers.Serializer):

@@ -4,23 +4,11 @@ and the answers their views give by themselves (as in test_openapi_operations.AN
 from django.core.signals import request_finished
 from django.test.utils import override_settings
 
+from tests.api.actors import answers, organizers
+
 HOOK = "https://discord.com/api/webhooks/123456789012345678/" + "aB3_-" * 13
 PHONE = {"endpoint": "https://fcm.googleapis.com/fcm/send/matrix",
          "keys": {"p256dh": "BB" + "A" * 85, "auth": "A" * 22}}
-
-
-# test_permission_matrix.ACTORS, in its order (that module imports this one before it defines them).
-ACTORS = ("anonymous", "stranger", "player", "opponent", "other_game", "other_event", "organizer", "co_organizer",
-          "staff")
-
-
-def answers(*statuses):
-    assert len(statuses) == len(ACTORS)
-    return dict(zip(ACTORS, statuses))
-
-
-def organizers(ok):
-    return answers(401, 403, 403, 403, 403, 403, ok, ok, 403)
 
 
 # Push belongs to a player of E (by key) or an organizer of E; Fay's key is of another event.

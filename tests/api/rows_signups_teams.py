@@ -3,18 +3,8 @@ test_permission_matrix.API; a row's setup may add fields to the world, which its
 and the answers their views give by themselves (as in test_openapi_operations.ANSWERS)."""
 
 
-# The actors in test_permission_matrix.ACTORS's order (that module imports this one: not imported back).
-ACTORS = ("anonymous", "stranger", "player", "opponent", "other_game", "other_event", "organizer",
-          "co_organizer", "staff")
-
-
-def _answers(*statuses):
-    return dict(zip(ACTORS, statuses, strict=True))
-
-
-def _organizers(ok):
-    """As test_permission_matrix.organizers: anonymous asked to sign in, anyone but the organizers refused."""
-    return _answers(401, 403, 403, 403, 403, 403, ok, ok, 403)
+from tests.api.actors import answers as _answers
+from tests.api.actors import organizers as _organizers
 
 
 def fay_signed_up(world):

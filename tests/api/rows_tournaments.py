@@ -2,13 +2,7 @@
 test_permission_matrix.API; a row's setup may add fields to the world, which its path and body then name)
 and the answers their views give by themselves (as in test_openapi_operations.ANSWERS)."""
 
-ACTORS = ("anonymous", "stranger", "player", "opponent", "other_game", "other_event", "organizer",
-          "co_organizer", "staff")
-
-
-def organizers(ok):
-    """As test_permission_matrix.organizers: anonymous 401, the event's organizers `ok`, anyone else 403."""
-    return dict(zip(ACTORS, (401, 403, 403, 403, 403, 403, ok, ok, 403)))
+from tests.api.actors import answers, organizers
 
 
 def report_by_ann(world):
@@ -24,7 +18,7 @@ def votes_on(world):
 
 
 # Key holders of E vote; anyone else signed in has no ballot there (an organizer plays in no event of theirs).
-VOTERS = dict(zip(ACTORS, (401, 403, 200, 200, 200, 403, 403, 403, 403)))
+VOTERS = answers(401, 403, 200, 200, 200, 403, 403, 403, 403)
 
 API = [
     ("check everyone in", "POST", "/api/events/{e}/players/check-in-all/", {}, organizers(200), None),

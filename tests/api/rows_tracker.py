@@ -6,14 +6,14 @@ The live tracker is its game's two players' (Ann and Bob in E's round 1, open: n
 round): each reads and writes it by key (200), anyone else is refused (403; 401 without a key or token),
 organizers and staff included, as on the private page."""
 
+from tests.api.actors import answers
+
 TRACKER = "/api/games/{game}/tracker/"
 
 
 def players(ann, bob) -> dict:
-    """Ann's and Bob's answers; every other actor is refused (test_permission_matrix.ACTORS, which imports
-    this module: named here)."""
-    return {"anonymous": 401, "stranger": 403, "player": ann, "opponent": bob, "other_game": 403,
-            "other_event": 403, "organizer": 403, "co_organizer": 403, "staff": 403}
+    """Ann's and Bob's answers; every other actor is refused."""
+    return answers(401, 403, ann, bob, 403, 403, 403, 403, 403)
 
 
 def _as(world, who: str):

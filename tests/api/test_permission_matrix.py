@@ -21,23 +21,10 @@ from people.models import PendingLink, Person
 from people.series import series_create
 from people.services import person_merge
 from tests.api import rows_phones, rows_signups_teams, rows_tournaments, rows_tracker
+from tests.api.actors import ACTORS, EVERYONE_200, answers, organizers
 from tests.factories import Api
 from tournaments import services
 from tournaments.models import Player
-
-ACTORS = ("anonymous", "stranger", "player", "opponent", "other_game", "other_event", "organizer",
-          "co_organizer", "staff")
-
-
-def answers(anonymous, stranger, player, opponent, other_game, other_event, organizer, co_organizer, staff):
-    return dict(zip(ACTORS, (anonymous, stranger, player, opponent, other_game, other_event, organizer,
-                             co_organizer, staff)))
-
-
-EVERYONE_200 = answers(*[200] * 9)
-# Organizer writes: anonymous 401 (asked to sign in); any other identity, key holders included, 403.
-def organizers(ok):
-    return answers(401, 403, 403, 403, 403, 403, ok, ok, 403)
 
 
 @dataclass

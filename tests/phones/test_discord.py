@@ -8,7 +8,6 @@ from django.test import Client
 
 from notifications import discord
 from notifications.models import DiscordHook, DiscordPost
-from tests.phones.receivers import Receiver
 from tournaments import services
 from tournaments.models import Event, Game
 
@@ -21,20 +20,6 @@ def organizer(round_two):
     client = Client()
     client.force_login(Event.objects.get(slug="spring-open").created_by)
     return client
-
-
-@pytest.fixture
-def channel(settings):
-    made = []
-
-    def start(answers=(204,), body=b""):
-        made.append(Receiver(answers, body))
-        settings.DISCORD_API_ORIGIN, settings.OUTWARD_LOCAL = made[-1].url, True
-        return made[-1]
-
-    yield start
-    for one in made:
-        one.close()
 
 
 def next_round(organizer_api, event_id, number):

@@ -10,7 +10,6 @@ import pytest
 import requests
 
 from tests.phones.receivers import Browser, Receiver
-from tests.phones.test_phones_api import vapid  # noqa: F401 (a fixture)
 from tournaments.models import Game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
@@ -36,7 +35,7 @@ class Client:
         return self.call("POST", path, {} if body is None else body, **kw)
 
 
-def test_a_phone_on_the_day_through_the_api_alone(live_server, django_user_model, vapid):  # noqa: F811
+def test_a_phone_on_the_day_through_the_api_alone(live_server, django_user_model, vapid):
     django_user_model.objects.create_user("td", password="td-Pass-12345")
     anonymous = Client(live_server.url)
     token = anonymous.post("/auth/token/", {"username": "td", "password": "td-Pass-12345"})["token"]

@@ -12,34 +12,13 @@ from rest_framework.test import APIClient
 from notifications import push
 from notifications.models import DiscordHook, DiscordPost, PushSubscription
 from tests.factories import Api, make_user
-from tests.phones.receivers import Browser, Receiver, vapid_claims
+from tests.phones.receivers import Browser, vapid_claims
 from tournaments.models import Event, Game, Player
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
 ALL = ["round", "reported", "clock", "final"]
 HOOK = "https://discord.com/api/webhooks/123456789012345678/" + "aB3_-" * 13
 KEYS = {"p256dh": "BB" + "A" * 85, "auth": "A" * 22}
-
-
-@pytest.fixture
-def vapid(settings):
-    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = push.vapid_pair()
-    settings.VAPID_SUBJECT = "mailto:organizer@example.org"
-    settings.OUTWARD_LOCAL = True
-    return settings
-
-
-@pytest.fixture
-def receiver():
-    made = []
-
-    def start(answers=(201,), body=b""):
-        made.append(Receiver(answers, body))
-        return made[-1]
-
-    yield start
-    for one in made:
-        one.close()
 
 
 def player_api(player: Player) -> Api:
@@ -203,20 +182,6 @@ def test_the_private_pages_json_view_and_the_api_keep_one_subscription(round_two
 
 
 # Discord
-
-
-@pytest.fixture
-def channel(settings):
-    made = []
-
-    def start(answers=(204,), body=b""):
-        made.append(Receiver(answers, body))
-        settings.DISCORD_API_ORIGIN, settings.OUTWARD_LOCAL = made[-1].url, True
-        return made[-1]
-
-    yield start
-    for one in made:
-        one.close()
 
 
 def test_an_organizer_sets_reads_and_removes_the_webhook(event, organizer_api):

@@ -24,27 +24,6 @@ ALL = ["round", "reported", "clock", "final"]
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
 
 
-@pytest.fixture
-def vapid(settings):
-    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = push.vapid_pair()
-    settings.VAPID_SUBJECT = "mailto:organizer@example.org"
-    settings.OUTWARD_LOCAL = True
-    return settings
-
-
-@pytest.fixture
-def receiver():
-    made = []
-
-    def start(answers=(201,)):
-        made.append(Receiver(answers))
-        return made[-1]
-
-    yield start
-    for one in made:
-        one.close()
-
-
 def subscribe(player, browser, kinds=ALL, client=None):
     return (client or Client()).post(f"/p/{player.key}/push/", json.dumps(
         {"subscription": browser.subscription, "kinds": kinds}), content_type="application/json")

@@ -107,8 +107,8 @@ def test_unreadable_yaml_is_refused(tmp_path):
 
 
 def test_every_faction_reads_in_french_where_french_players_name_it_otherwise():
-    """Issue 52: the Explorer's Society showed its English name on French pages; Bayou, Neverborn and Gremlins keep theirs
-    (the French core rules use them as they are)."""
+    """Issue 52: the Explorer's Society showed its English name on French pages; Bayou, Neverborn and Gremlins
+    keep theirs (the French core rules use them as they are)."""
     kept = {"Bayou", "Neverborn", "Gremlins"}
     for fmt in FORMATS.values():
         for faction in fmt.factions:

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import connection
 
 from people.series import series_create
+from signups.services import entry_signup
+from teams.models import Team
 from tests.factories import event_made, make_user, round_paired
 from tests.processes import gunicorn, postgres_url, stop
 from tournaments.models import Game, Round
@@ -27,6 +29,9 @@ CONFIG = """
 "path.player_id" = {player}
 "path.id" = {game}
 "path.slug" = "{series}"
+"path.key" = "{signup_key}"
+"path.signup_id" = {signup}
+"path.team_id" = {team}
 """
 
 
@@ -38,8 +43,11 @@ def test_schemathesis_finds_no_server_error(tmp_path):
     event = event_made(user, players=6)
     game = round_paired(event, user).games.exclude(player_b=None).first()
     series = series_create(by=user, name="Fuzzed", edition="M2E")
-    (tmp_path / "schemathesis.toml").write_text(CONFIG.format(event=event.pk, player=game.player_a_id,
-                                                               game=game.pk, series=series.slug))
+    signup = entry_signup(game.player_a)  # the player's own sign-up, as the private page makes it
+    team = Team.objects.create(event=event, name="Fuzzed")
+    (tmp_path / "schemathesis.toml").write_text(CONFIG.format(
+        event=event.pk, player=game.player_a_id, game=game.pk, series=series.slug, signup_key=signup.key,
+        signup=signup.pk, team=team.pk))
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE",)}
     env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0",
                DATABASE_URL=postgres_url(connection.settings_dict))

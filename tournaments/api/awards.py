@@ -48,7 +48,7 @@ class VoteSerializer(serializers.Serializer):
     votes = serializers.IntegerField()
 
 
-class AwardSerializer(serializers.Serializer):
+class AwardChosenSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=CHOSEN_AWARDS)
     chosen = serializers.IntegerField(allow_null=True, help_text="The entry the organizers chose; null: none.")
     votes = VoteSerializer(many=True, help_text="The players' votes so far, most first (secret to anyone else).")
@@ -63,14 +63,14 @@ def tallies_out(event: Event) -> list[dict]:
 class EventAwards(EventScoped):
     permission_classes = [IsOrganizer]
 
-    @extend_schema(responses=AwardSerializer(many=True), summary="Read the awards chosen and the votes",
+    @extend_schema(responses=AwardChosenSerializer(many=True), summary="Read the awards chosen and the votes",
                    description="Organizers of the event only: for best painted and best sportsmanship, the player "
                                "chosen (if any) and the players' votes counted so far, most first (whom a player "
                                "voted for stays secret to anyone else).")
     def get(self, request, event_id):
         return Response(tallies_out(self.event()))
 
-    @extend_schema(request=AwardChoicesSerializer, responses=AwardSerializer(many=True),
+    @extend_schema(request=AwardChoicesSerializer, responses=AwardChosenSerializer(many=True),
                    summary="Choose the awards' winners",
                    description="Organizers of the event only: names best painted and/or best sportsmanship (null: "
                                "no choice, so the players' votes decide where they vote); only the awards sent "

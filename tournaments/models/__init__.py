@@ -35,10 +35,11 @@ from tournaments.models.rounds import (
     Seat,
     status_of,
 )
+from tournaments.models.staff import EventJudge
 
 __all__ = [
     "AWAITING", "BEST_PAINTED", "BEST_SPORTSMANSHIP", "BY_TABLE", "CHOSEN_AWARDS", "CONFIRMED", "CUT_STAGE",
     "DISPUTED", "GAME_STATUSES", "LATE_ARRIVAL_CHOICES", "MISSION_CHOICES", "SWISS_STAGE", "TEAM_SIZES", "UNREPORTED",
-    "AwardVote", "ChosenAward", "Event", "Game", "Player", "PlayerReport", "Result", "Round", "Seat", "SentOnce",
-    "TPAdjustment", "default_tiebreaks", "new_player_key", "new_seed", "status_of",
+    "AwardVote", "ChosenAward", "Event", "EventJudge", "Game", "Player", "PlayerReport", "Result", "Round", "Seat",
+    "SentOnce", "TPAdjustment", "default_tiebreaks", "new_player_key", "new_seed", "status_of",
 ]

@@ -72,6 +72,8 @@ class Game(models.Model):
     strategy = models.CharField(max_length=60, blank=True, default="")
     deployment = models.CharField(max_length=60, blank=True, default="")
     scheme_pool = models.JSONField(default=list, blank=True)
+    # A judge's time extension for this table: its clock, last-turn call and time-up come that much later.
+    extra_minutes = models.PositiveSmallIntegerField(default=0, db_default=0)  # old code may write during a deploy
 
     class Meta:
         ordering = ["round", BY_TABLE]
