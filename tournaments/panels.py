@@ -5,7 +5,9 @@ own kind of event. The tournament's backup takes sections the same way (backup_f
 A leaf module, connected to at start.
 
 Pages: "private" (the player's private page), "event", "round", "hall" (the public pages), "console-event"
-(the organizer's event page), "console-round" (the organizer's preview and results board of a round). Each
+(the organizer's event page), "console-round" (the organizer's preview and results board of a round),
+"judge-desk" (the staff's judge desk: an entry keyed "desk_section_<name>" is a section of the desk, a dict with
+the `template` to include, an `order` and a `title`, tournaments.web.console.judge_desk). Each
 page passes what it has by keyword (request, event, player, round, ...); a panel takes what it needs and
 ignores the rest."""
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The organizer console, under /console/ (each event's view behind tournaments.fronts.organizer_view)."""
 from django.urls import path
 
-from tournaments.web.console import events, files, rounds, score_sheets
+from tournaments.web.console import events, files, judge_desk, rounds, score_sheets
 
 app_name = "console"
 
@@ -18,6 +18,7 @@ urlpatterns = [
     path(f"{EVENT}desk/check-in-all/", events.desk_check_in_all, name="desk-check-in-all"),
     path(f"{EVENT}settings/", events.settings_page, name="settings"),
     path(f"{EVENT}audit/", events.audit_page, name="audit"),
+    path(f"{EVENT}judge/", judge_desk.judge_desk, name="judge-desk"),
     path(f"{EVENT}players/<int:player_id>/edit/", events.player_edit, name="player-edit"),
     path(f"{EVENT}players/<int:player_id>/adjust/", events.player_adjust, name="player-adjust"),
     path(f"{EVENT}players/<int:player_id>/<str:action>/", events.player_action, name="player"),

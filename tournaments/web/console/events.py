@@ -21,7 +21,7 @@ from scoring.missions import PER_TABLE
 from scoring.problems import DomainError
 from tournaments import exports, panels, readers, selectors, services
 from tournaments.fronts import organizer_view
-from tournaments.models import CHOSEN_AWARDS, Player, Seat
+from tournaments.models import CHOSEN_AWARDS, Event, Player, Seat
 from tournaments.services.cut import cut_rounds, cut_rounds_left, is_cut_round, last_round
 from tournaments.web import presenters
 from tournaments.web.audit_words import sentence
@@ -40,7 +40,8 @@ def events(request):
         else:
             return redirect("console:event", event.slug)
     mine = request.user.organized_events.order_by("-date")
-    return render(request, "console/events.html", {"events": mine, "form": form})
+    judged = Event.objects.filter(judges__user=request.user).exclude(organizers=request.user).order_by("-date")
+    return render(request, "console/events.html", {"events": mine, "judged": judged, "form": form})
 
 
 @organizer_view

@@ -1,0 +1,81 @@
+"""Issue 54's staff on the console: the judge desk (the current round's tables, the clock, each table's time
+extension, the players, and the sections other apps place there), who may open it, and what a judge may not do."""
+import pytest
+from django.urls import reverse
+
+from tests.factories import event_made, make_user, round_paired
+from tournaments import panels
+from tournaments.models import EventJudge, Game
+
+
+@pytest.fixture
+def staff(db):
+    organizer, judge, stranger = (make_user(name)[0] for name in ("org", "sam", "stray"))
+    event = event_made(organizer, players=4)
+    EventJudge.objects.create(event=event, user=judge, added_by=organizer)
+    return event, organizer, judge, stranger
+
+
+def desk(event):
+    return reverse("console:judge-desk", args=[event.slug])
+
+
+def test_the_desk_shows_the_round_tables_extension_and_players(client, staff):
+    event, organizer, judge, _stranger = staff
+    client.force_login(judge)
+    page = client.get(desk(event)).content.decode()
+    assert "Judge desk" in page and "No round yet" in page and "Player 3" in page
+    rnd = round_paired(event, organizer, publish=True)
+    game = rnd.games.exclude(player_b=None).first()
+    Game.objects.filter(pk=game.pk).update(extra_minutes=4)
+    page = client.get(desk(event)).content.decode()
+    assert f'id="table-{game.table}"' in page and "+4 min" in page and page.count("+4 min") == 1
+    assert game.player_a.name in page and "Guild" in page
+    assert 'class="clock"' not in page  # the clock not started yet: the page says so
+    assert "not started" in page
+
+
+def test_who_opens_the_desk(client, staff):
+    event, organizer, judge, stranger = staff
+    client.force_login(organizer)
+    assert client.get(desk(event)).status_code == 200
+    client.force_login(stranger)
+    assert client.get(desk(event)).status_code in (403, 404)
+    client.logout()
+    assert client.get(desk(event)).status_code in (302, 403)
+
+
+def test_a_judge_is_refused_the_organizer_pages_and_writes(client, staff):
+    event, organizer, judge, _stranger = staff
+    client.force_login(judge)
+    for name in ("console:event", "console:desk", "console:settings", "console:audit"):
+        assert client.get(reverse(name, args=[event.slug])).status_code == 403, name
+    assert client.post(reverse("console:pair", args=[event.slug]), {"method": "swiss"}).status_code == 403
+    assert not event.round_set.exists()
+    assert client.post(reverse("console:finish", args=[event.slug, "finish"])).status_code == 403
+    assert client.post(reverse("console:event", args=[event.slug]),
+                       {"name": "Intruder", "faction": "guild"}).status_code == 403
+    assert not event.players.filter(name="Intruder").exists()
+
+
+def test_the_events_list_shows_the_events_a_user_judges(client, staff):
+    event, _organizer, judge, _stranger = staff
+    client.force_login(judge)
+    page = client.get(reverse("console:events")).content.decode()
+    assert "Events you judge" in page and desk(event) in page
+
+
+def test_apps_place_sections_on_the_desk(client, staff, settings):
+    event, _organizer, judge, _stranger = staff
+
+    def section(*, event, **page):
+        return {"desk_section_test": {"template": "public/_clock.html", "title": "Calls", "order": 1},
+                "clock_left": 90, "clock_running": False}
+
+    panels.register_panel("judge-desk", section)
+    try:
+        client.force_login(judge)
+        page = client.get(desk(event)).content.decode()
+        assert 'class="desk-section"' in page and 'data-left="90"' in page
+    finally:
+        panels._PANELS["judge-desk"].remove(section)
