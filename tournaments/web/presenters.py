@@ -6,7 +6,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from scoring.formats import get_format
 from scoring.report import DOUBLE_LOSS, other_side
 from tournaments.bracket import REPLAY
-from tournaments.clock import latest_notice
+from tournaments.clock import LAST_CALL, latest_notice, table_ends, table_left, table_notice
 from tournaments.models import AWAITING, CONFIRMED, DISPUTED, UNREPORTED
 
 STATUS_WORDS = {CONFIRMED: gettext_lazy("confirmed"), AWAITING: gettext_lazy("awaiting confirmation"),
@@ -141,19 +141,23 @@ def game_played(player, game) -> dict:
             "opponent": opponent(game, player)}
 
 
-def clock_context(rnd) -> dict:
+def clock_context(rnd, extra_minutes: int = 0) -> dict:
     """What the round clock shows: seconds left (None before it starts), whether it is running and,
-    if so, when it ends (epoch seconds), so a page served from the cache still counts right."""
+    if so, when it ends (epoch seconds), so a page served from the cache still counts right. With a
+    table's `extra_minutes` (a judge's time extension), that table's own clock and announcements."""
     if rnd.event.finished_at is not None:  # the event is over: no clock anywhere, paused or not
         return {"clock_left": None, "clock_running": False, "clock_ends": None, "clock_notice": None,
-                "last_turn_call": None}
+                "last_turn_call": None, "extra_minutes": 0}
     ends = None
     if rnd.clock_started_at is not None and rnd.clock_left is not None:
-        ends = int(rnd.clock_started_at.timestamp()) + rnd.clock_left
+        ends = table_ends(int(rnd.clock_started_at.timestamp()) + rnd.clock_left, extra_minutes)
     run = rnd.clock_started_at.isoformat() if rnd.clock_started_at else None
-    return {"clock_left": rnd.seconds_left(timezone.now()), "clock_running": rnd.clock_started_at is not None,
-            "clock_ends": ends, "clock_notice": latest_notice(rnd.clock_notices, run),
-            "last_turn_call": _last_turn_call(rnd)}
+    elapsed = int((timezone.now() - rnd.clock_started_at).total_seconds()) if rnd.clock_started_at else 0
+    left = table_left(rnd.clock_left, elapsed, extra_minutes)
+    last_call = _last_turn_call(rnd)
+    notice = table_notice(latest_notice(rnd.clock_notices, run), left, extra_minutes, last_call or LAST_CALL)
+    return {"clock_left": left, "clock_running": rnd.clock_started_at is not None, "clock_ends": ends,
+            "clock_notice": notice, "last_turn_call": last_call, "extra_minutes": extra_minutes}
 
 
 def _last_turn_call(rnd) -> int | None:
