@@ -2,8 +2,8 @@
 
 The world: event E (organizer, co-organizer) with four players paired in round 1
 (Ann v Bob at one table, Cid v Dee at another) and Eve registered late (no seat);
-event F with its own organizer and player Fay; a stranger and a staff user with
-accounts. Each case starts from a fresh world, so writes cannot leak between rows.
+event F with its own organizer and player Fay; a stranger, a staff user and E's
+judge with accounts. Each case starts from a fresh world, so writes cannot leak between rows.
 """
 import re
 from dataclasses import dataclass
@@ -24,7 +24,7 @@ from tests.api import rows_phones, rows_signups_teams, rows_tournaments, rows_tr
 from tests.api.actors import ACTORS, EVERYONE_200, answers, organizers
 from tests.factories import Api
 from tournaments import services
-from tournaments.models import Player
+from tournaments.models import EventJudge, Player
 
 
 @dataclass
@@ -58,7 +58,7 @@ class World:
 def build_world() -> World:
     User = get_user_model()
     users = {name: User.objects.create_user(name, password=f"pw-{name}-long") for name in
-             ("organizer", "co_organizer", "stranger", "staff", "f_organizer")}
+             ("organizer", "co_organizer", "stranger", "staff", "f_organizer", "judge")}
     users["staff"].is_staff = users["staff"].is_superuser = True
     users["staff"].save()
     tokens = {name: Token.objects.create(user=user).key for name, user in users.items()}
@@ -84,6 +84,7 @@ def build_world() -> World:
     keys = {"player": ann.key, "opponent": bob.key, "other_game": cid.key, "other_event": fay.key}
     kept, merged = (Person.objects.create(name=name, search_key=name.lower()) for name in ("Kit", "Kat"))
     merge = person_merge(keep=kept, absorb=merged, by=users["organizer"])
+    EventJudge.objects.create(event=e, user=users["judge"], added_by=users["organizer"])
     holder = Person.objects.create(name="Sam", search_key="sam", user=users["stranger"])
     sam = services.player_register(event=e, name="Sam", faction="guild", person=holder.pk, by=users["organizer"])
     return World(link=PendingLink.objects.get(entry=sam).pk,
@@ -208,9 +209,9 @@ API = [
     ("links awaiting me", "GET", "/api/people/links/", None, answers(401, 200, 403, 403, 403, 403, 200, 200, 200),
      None),
     ("confirm a link", "POST", "/api/people/links/{link}/confirm/", {},
-     answers(401, 200, 403, 403, 403, 403, 404, 404, 404), None),
+     answers(401, 200, 403, 403, 403, 403, 404, 404, 404, judge=404), None),
     ("decline a link", "POST", "/api/people/links/{link}/decline/", {},
-     answers(401, 200, 403, 403, 403, 403, 404, 404, 404), None),
+     answers(401, 200, 403, 403, 403, 403, 404, 404, 404, judge=404), None),
     ("leaderboard", "GET", "/api/ratings/{edition}/", None, EVERYONE_200, None),
     ("series", "GET", "/api/series/", None, EVERYONE_200, None),
     # Anyone signed in may keep a series (it reads public results); a key holder is no account.
