@@ -79,3 +79,53 @@ def test_apps_place_sections_on_the_desk(client, staff, settings):
         assert 'class="desk-section"' in page and 'data-left="90"' in page
     finally:
         panels._PANELS["judge-desk"].remove(section)
+
+
+def entry(game, **fields):
+    return {f"g{game.pk}-{k}": v for k, v in {"outcome": "played", **fields}.items()}
+
+
+def test_only_a_judge_allowed_to_correct_enters_results(client, staff):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from audit.models import AuditRecord
+    from tests.factories import Api, db_state
+    from tournaments.models import Result
+
+    event, organizer, judge, _stranger = staff
+    rnd = round_paired(event, organizer, publish=True)
+    first, second = rnd.games.exclude(player_b=None).order_by("table")[:2]
+    board = reverse("console:round", args=[event.slug, rnd.number])
+    result = reverse("console:result", args=[event.slug, first.pk])
+    sheet = reverse("console:sheet", args=[event.slug, first.pk])
+    api = Api(APIClient(), Token.objects.get_or_create(user=judge)[0].key)
+    client.force_login(judge)
+    before = db_state()
+    assert client.get(board).status_code == 403 and client.get(sheet).status_code == 403
+    assert client.post(result, entry(first, vp_a=6, vp_b=4)).status_code == 403
+    assert api.post(f"/api/games/{first.pk}/result/", {"vp_a": 6, "vp_b": 4})[0] == 403
+    assert db_state() == before
+    EventJudge.objects.filter(user=judge).update(may_correct=True)
+    assert client.get(board).status_code == 200 and client.get(sheet).status_code == 200
+    assert client.post(result, entry(first, vp_a=6, vp_b=4)).status_code == 302
+    status, body = api.call("PATCH", f"/api/games/{second.pk}/result/", {"vp_a": 5})
+    assert status == 409  # nothing to correct yet: the judge is let through to the rules
+    assert api.post(f"/api/games/{second.pk}/result/", {"vp_a": 5, "vp_b": 5})[0] == 201
+    assert Result.objects.filter(game__in=(first, second)).count() == 2
+    assert set(AuditRecord.objects.filter(action="result_entered").values_list("by", flat=True)) == {"sam"}
+    # Still no organizer: pairing, publishing, finishing stay refused.
+    assert client.post(reverse("console:pair", args=[event.slug]), {"method": "swiss"}).status_code == 403
+    assert client.post(reverse("console:finish", args=[event.slug, "finish"])).status_code == 403
+    assert api.post(f"/api/events/{event.pk}/rounds/", {})[0] == 403
+    assert api.post(f"/api/events/{event.pk}/finish/", {})[0] == 403
+
+
+def test_a_draft_is_the_organizers_alone(client, staff):
+    event, organizer, judge, _stranger = staff
+    EventJudge.objects.filter(user=judge).update(may_correct=True)
+    rnd = round_paired(event, organizer, publish=False)
+    client.force_login(judge)
+    assert client.get(reverse("console:round", args=[event.slug, rnd.number])).status_code == 403
+    assert client.post(reverse("console:publish", args=[event.slug, rnd.number])).status_code == 403
+    assert event.round_set.get().is_draft

@@ -9,17 +9,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from gaininggrounds.api.openapi import RETRY_AFTER, PerAction, conflicts, refused
+from gaininggrounds.api.permissions import ReadOrRights
 from scoring.formats import get_format
 from scoring.messages import say
 from scoring.problems import conflict
 from scoring.report import CONCEDED, REPORTED_OUTCOMES, SIDES
-from tournaments import services
+from tournaments import access, services
 from tournaments.access import is_organizer
 from tournaments.api.auth import ReportThrottle
 from tournaments.api.formats import MissionSerializer, mission_named
 from tournaments.api.result_input import RESULT_PROBLEMS, EnteredResultSerializer, ResultInputSerializer
 from tournaments.concessions import conceder_leaves, concession_effect
-from tournaments.fronts import IsOrganizerOrReadOnly, acting_player
+from tournaments.fronts import acting_player
 from tournaments.models import GAME_STATUSES, Game, Player, PlayerReport, Result
 from tournaments.readers import versions_seen
 
@@ -122,7 +123,10 @@ class GameSerializer(serializers.ModelSerializer):
     class Meta:
         model = Game
         fields = ["id", "event", "round", "table", "player_a", "player_b", "bye", "flags", "mission", "status",
-                  "result", "versions"]
+                  "result", "versions", "extra_minutes"]
+        extra_kwargs = {"extra_minutes": {"read_only": True, "help_text": (
+            "The table's time extension in minutes (a judge's, POST .../extension/): its clock ends that much "
+            "after the round's; 0 for none.")}}
 
     def get_mission(self, game) -> MissionSerializer(allow_null=True):
         """The table's own mission (drawn at pairing, or reported from the table); null: the round's."""
@@ -195,12 +199,23 @@ RESULT_WRITE_CONFLICTS = ("event_finished", "round_not_published", "bye_result_f
                           "cut_round_paired")
 
 
+class MayCorrectOrReadOnly(ReadOrRights):
+    """Anyone reads; results are entered by the event's organizers and the judges they allow to correct them
+    (access.may_correct)."""
+
+    message = "Only an organizer of this event, or a judge allowed to correct results, may enter a result."
+    rights = staticmethod(access.may_correct)
+
+
+BY_CORRECTORS = "Organizers of the event, and its judges allowed to correct results: "
+
+
 class GameResult(APIView):
     """The organizer's result: counts at once and decides any dispute. A correction changes what it sends and
     keeps the rest (turns, score sheet, mission, leaders): POST and PUT send the outcome and VP whole, PATCH
     only the fields it names."""
 
-    permission_classes = [IsOrganizerOrReadOnly]
+    permission_classes = [MayCorrectOrReadOnly]
     KEPT = ("Fields not sent are kept from the result it corrects: `turns`, `breakdown`, `mission` and the "
             "leaders (an empty `master_a` / `master_b` keeps that side's too); send `\"turns\": null` or "
             "`\"breakdown\": {}` to clear them. ")
@@ -209,7 +224,7 @@ class GameResult(APIView):
                                                                  400: RESULT_PROBLEMS,
                                                                  409: conflicts(*RESULT_WRITE_CONFLICTS)},
                    summary="Enter or correct a game's result",
-                   description="Organizers of the event only: the result counts at once and decides any dispute "
+                   description=BY_CORRECTORS + "the result counts at once and decides any dispute "
                                "(201 for a new result, 200 for a correction). Also a double loss (`\"outcome\": "
                                "\"double_loss\"`, no loser): both players take the forfeit loser's award. The "
                                "outcome (played unless sent) and the VP are the request's; " + KEPT)
@@ -220,7 +235,7 @@ class GameResult(APIView):
                                                                  400: RESULT_PROBLEMS,
                                                                  409: conflicts(*RESULT_WRITE_CONFLICTS)},
                    summary="Set a game's result",
-                   description="Organizers of the event only: the same as POST for clients that PUT a resource "
+                   description=BY_CORRECTORS + "the same as POST for clients that PUT a resource "
                                "(201 for a new result, 200 for a correction). " + KEPT)
     def put(self, request, pk):
         return self.enter(request, pk, whole_score=True)
@@ -228,7 +243,7 @@ class GameResult(APIView):
     @extend_schema(request=EnteredResultSerializer, responses={200: ResultSerializer, 400: RESULT_PROBLEMS,
                                                                  409: conflicts("no_result", *RESULT_WRITE_CONFLICTS)},
                    summary="Correct part of a game's result",
-                   description="Organizers of the event only: only the fields sent change (`{\"turns\": 4}`, "
+                   description=BY_CORRECTORS + "only the fields sent change (`{\"turns\": 4}`, "
                                "`{\"vp_a\": 7}`), every other is kept; the outcome and its loser go together. VP "
                                "must still add up to a kept `breakdown` (400 `breakdown_mismatch`); VP sent to a "
                                "game not played need `\"outcome\": \"played\"` (400 `vp_without_outcome`). 409 "
@@ -315,15 +330,16 @@ class AcceptInputSerializer(serializers.Serializer):
 
 
 class GameAccept(APIView):
-    """The organizer decides a dispute (or an awaiting report) in one call, as the results board's button."""
+    """The organizer (or a judge allowed to correct results) decides a dispute (or an awaiting report) in one
+    call, as the results board's button."""
 
-    permission_classes = [IsOrganizerOrReadOnly]
+    permission_classes = [MayCorrectOrReadOnly]
 
     @extend_schema(request=AcceptInputSerializer, responses={
                        200: ResultSerializer, 201: ResultSerializer, 404: refused(404, "No such game."),
                        409: conflicts("no_such_version", *RESULT_WRITE_CONFLICTS)},
                    summary="Accept one player's version as the result",
-                   description="Organizers of the event only: the version player a or b reported (`\"side\"`) "
+                   description=BY_CORRECTORS + "the version player a or b reported (`\"side\"`) "
                                "becomes the game's result as it stands, its score sheet, mission and leaders "
                                "included, deciding a dispute (201 for a new result, 200 for a correction). 409 "
                                "`no_such_version` when that player reported nothing.")

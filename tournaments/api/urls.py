@@ -12,6 +12,7 @@ from tournaments.api import (
     importing,
     players,
     rounds,
+    staff,
     standings,
 )
 from tournaments.api.signin import SignInToken
@@ -26,6 +27,8 @@ urlpatterns = [
     path(EVENT, events.EventDetail.as_view(), name="event-detail"),
     path(f"{EVENT}organizers/", events.EventOrganizers.as_view(), name="event-organizers"),
     path(f"{EVENT}audit/", events.EventAudit.as_view(), name="event-audit"),
+    path(f"{EVENT}judges/", staff.EventJudges.as_view(), name="event-judges"),
+    path(f"{EVENT}judges/<int:judge_id>/", staff.JudgeDetail.as_view(), name="judge-detail"),
     path(f"{EVENT}finish/", events.EventFinish.as_view(action="finish"), name="event-finish"),
     path(f"{EVENT}reopen/", events.EventFinish.as_view(action="reopen"), name="event-reopen"),
     path(f"{EVENT}players/", players.EventPlayers.as_view(), name="event-players"),

@@ -2,6 +2,7 @@
 print the sheets and slips, redo a round."""
 import segno
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -10,12 +11,13 @@ from django.utils.translation import gettext as _
 
 from gaininggrounds.params import whole_number
 from gaininggrounds.web import naming
+from gaininggrounds.web.guards import scoped_view
 from jobs.models import Job
 from scoring.formats import get_format
 from scoring.problems import DomainError
-from tournaments import panels, selectors, services
+from tournaments import access, panels, selectors, services
 from tournaments.fronts import organizer_view
-from tournaments.models import CONFIRMED, DISPUTED, Game, Player
+from tournaments.models import CONFIRMED, DISPUTED, Event, Game, Player
 from tournaments.readers import live_scores
 from tournaments.services.rounds import BYE_SEAT, PAIRED_AGAIN, REMATCH_AVOIDED, RINGER_SEAT
 from tournaments.web.console.board import board_state, form_options, table_row
@@ -23,6 +25,9 @@ from tournaments.web.console.preview import preview_page
 from tournaments.web.forms import RoundForm, SwapForm
 from tournaments.web.presenters import clock_context
 from tournaments.web.result_forms import ResultForm
+
+# The results board's entry: the organizers, and the judges they allow to correct results (issue 54).
+corrector_view = scoped_view(lambda slug: get_object_or_404(Event, slug=slug), access.may_correct)
 
 
 def round_and_players(event, number):
@@ -57,11 +62,14 @@ def pair_round(request, event):
     return redirect("console:event", event.slug)
 
 
-@organizer_view
+@corrector_view
 def round_console(request, event, number):
     """The results board: every table with its state, disputes first with both versions, a counter, the
-    tables still to enter on request (`?todo=1`), and each result entered in place."""
+    tables still to enter on request (`?todo=1`), and each result entered in place. A judge allowed to correct
+    results opens it too; a draft is the organizers' alone."""
     rnd, players = round_and_players(event, number)
+    if rnd.is_draft and not access.is_organizer(request.user, event):
+        raise PermissionDenied
     if rnd.is_draft:
         return preview_page(request, event, rnd, players, swap_form=SwapForm(players=_seated(rnd, players)))
     history, _totals = selectors.pairing_history(event, before_round=number)
@@ -122,7 +130,7 @@ def seat_late(request, event, number):
     return redirect("console:round", event.slug, number)
 
 
-@organizer_view(post_only=True)
+@corrector_view(post_only=True)
 def result_entry(request, event, game_id):
     """One table's result entered in place (htmx): the row comes back saved, or with the rules module's
     message beside its field, and the board's counter with it. Without htmx, back to the round page."""
@@ -136,7 +144,7 @@ def result_entry(request, event, game_id):
     return _row_answer(request, event, game_id, form=None if saved else form, saved=saved)
 
 
-@organizer_view(post_only=True)
+@corrector_view(post_only=True)
 def accept_version(request, event, game_id, side):
     """A dispute decided in one press: the organizer takes one player's version as the result."""
     game = get_object_or_404(_games(event), pk=game_id)

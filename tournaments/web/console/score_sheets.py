@@ -11,17 +11,18 @@ from scoring.formats import get_format
 from scoring.missions import AT_TABLE
 from scoring.problems import DomainError
 from tournaments import services
-from tournaments.fronts import organizer_view
 from tournaments.models import Game, Result
 from tournaments.services.results import correction_basis
+from tournaments.web.console.rounds import corrector_view
 from tournaments.web.result_forms import ScoreSheetForm
 from tournaments.web.sheets import mission_initial, sheet_initial
 
 
-@organizer_view
+@corrector_view
 def score_sheet(request, event, game_id):
-    """An organizer enters (or corrects) a whole score sheet: result, both breakdowns, leaders, and the
-    table's mission where tables flip their own; the rules module's problems show beside their fields."""
+    """An organizer (or a judge allowed to correct results) enters or corrects a whole score sheet: result,
+    both breakdowns, leaders, and the table's mission where tables flip their own; the rules module's problems
+    show beside their fields."""
     game = get_object_or_404(Game.objects.select_related("round__event", "player_a", "player_b"),
                              pk=game_id, round__event=event, player_b__isnull=False)
     fmt, at_table = get_format(event.format), event.missions == AT_TABLE
