@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "signups",
     "tracker",
     "teams",
+    "judges",
 ]
 
 MIDDLEWARE = [

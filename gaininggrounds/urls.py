@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from gaininggrounds import api_docs, health, metrics, pwa
 from gaininggrounds.api.errors import api_not_found
+from judges import api_urls as judges_api
 from notifications import api_urls as notifications_api
 from people import api_urls as people_api
 from signups import api_urls as signups_api
@@ -17,7 +18,8 @@ from tracker import api_urls as tracker_api
 # The API, composed of each app's addresses under one "api" namespace, then a JSON 404 for any other
 # address (any character, newlines included: an encoded %0A).
 API = [*tournament_api.urlpatterns, *people_api.urlpatterns, *signups_api.urlpatterns, *teams_api.urlpatterns,
-       *tracker_api.urlpatterns, *notifications_api.urlpatterns, re_path(r"^[\s\S]*$", api_not_found)]
+       *tracker_api.urlpatterns, *notifications_api.urlpatterns, *judges_api.urlpatterns,
+       re_path(r"^[\s\S]*$", api_not_found)]
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
@@ -44,6 +46,7 @@ urlpatterns = [
     path("", include("signups.urls")),
     path("", include("notifications.urls")),
     path("", include("teams.urls")),
+    path("", include("judges.urls")),
     path("", include("people.urls_accounts")),
     path("console/", include("tournaments.web.urls_console")),
 ]

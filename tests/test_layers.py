@@ -11,9 +11,10 @@ from pathlib import Path
 import networkx
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("tournaments", "people", "audit", "jobs", "notifications", "signups", "tracker", "teams", "gaininggrounds")
+APPS = ("tournaments", "people", "audit", "jobs", "notifications", "signups", "tracker", "teams", "judges",
+        "gaininggrounds")
 DJANGO_APPS = APPS[:-1]
-BUILT_ON = ("people", "signups", "teams", "tracker", "notifications")
+BUILT_ON = ("people", "signups", "teams", "tracker", "notifications", "judges")
 OURS = (*APPS, "scoring", "ratings")
 KIT = ("gaininggrounds.web", "gaininggrounds.api")
 PLUMBING = ("gaininggrounds.errors", "gaininggrounds.params", "gaininggrounds.http_cache", "gaininggrounds.logs",

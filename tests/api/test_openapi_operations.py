@@ -66,7 +66,7 @@ def test_a_refused_sign_in_says_when_to_try_again(operations):
 
 def test_every_409_has_the_error_shape_and_names_codes_the_code_raises(operations):
     """So a listed code is one a client can meet: each is raised somewhere as conflict("code", ...)."""
-    raised = {code for folder in ("tournaments", "jobs", "scoring", "people", "signups", "teams", "tracker",
+    raised = {code for folder in ("tournaments", "jobs", "scoring", "people", "signups", "teams", "tracker", "judges",
                                               "notifications")
               for path in (ROOT / folder).rglob("*.py")
               for code in re.findall(r'conflict\(\s*"(\w+)"', path.read_text(encoding="utf-8"))}
