@@ -32,7 +32,7 @@ def rulings(event, q: str = "") -> list[Ruling]:
     """The event's rulings, newest first; `q` finds words of the text or rule, a player's name, or a table
     number."""
     found = Ruling.objects.select_related("game__round", "game__player_a", "game__player_b").filter(event=event)
-    q = (q or "").strip()[:SEARCH_LENGTH]
+    q = (q or "").replace("\x00", "").strip()[:SEARCH_LENGTH]
     if q:
         match = (Q(text__icontains=q) | Q(rule__icontains=q) | Q(game__player_a__name__icontains=q)
                  | Q(game__player_b__name__icontains=q) | Q(by_name__icontains=q))

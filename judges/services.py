@@ -113,6 +113,8 @@ def _text(value, most: int, attr: str, *, needed: bool = False) -> str:
     if not isinstance(value, str):
         raise invalid("not_text", say("Write it as text."), attr)
     value = value.strip()
+    if "\x00" in value:  # no database keeps it in text
+        raise invalid("not_text", say("Write it as text."), attr)
     if needed and not value:
         raise invalid("empty", say("Write the ruling."), attr)
     if len(value) > most:

@@ -39,7 +39,7 @@ def private_context(request, event, player, current) -> dict:
     call = selectors.open_call(current)
     return {"judge_call": {
         "template": "judges/_call.html", "game": current, "kinds": list(KIND_WORDS.items()),
-        "open": call, "mine": call is not None and call.player_id == player.id,
+        "open": call, "may_call": event.finished_at is None, "mine": call is not None and call.player_id == player.id,
         "waited": minutes(selectors.waited(call)) if call else None,
         "taker": taker_name(call.taken_by) if call and call.taken_by_id else "",
         "rulings": selectors.game_rulings(current)}}

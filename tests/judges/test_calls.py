@@ -141,3 +141,31 @@ def test_the_api(floor):
     withdrawn = ann.post(f"/api/games/{game.pk}/judge-calls/", {"kind": "rules"}, format="json").json()["id"]
     assert ann.delete(f"/api/judge-calls/{withdrawn}/").json()["open"] is False
     assert ann.delete("/api/judge-calls/999999/").status_code == 404
+
+
+def test_no_input_breaks_it(floor):
+    """A NUL in a note or a search, a call id that is no number, a kind that is no word: refused, no 500."""
+    game, judge = floor["games"][0], floor["judge"]
+    with pytest.raises(Invalid):
+        services.call_open(game=game, player=game.player_a, kind="rules", note="a\x00b")
+    with pytest.raises(Invalid):
+        services.call_open(game=game, player=game.player_a, kind=["rules"])
+    assert selectors.rulings(floor["event"], "\x00" * 500) == []
+    client = Client()
+    client.force_login(judge)
+    rulings = reverse("judges:rulings", args=[floor["event"].slug])
+    assert client.get(rulings, {"q": "x\x00y"}).status_code == 200
+    ann = APIClient()
+    ann.credentials(HTTP_AUTHORIZATION=f"Key {game.player_a.key}")
+    for body in ({"kind": "rules", "note": "a\x00b"}, {"kind": None}, {"note": "x" * 301, "kind": "time"}, []):
+        assert ann.post(f"/api/games/{game.pk}/judge-calls/", body, format="json").status_code == 400, body
+    assert not JudgeCall.objects.exists()
+
+
+def test_a_ruling_without_a_call(floor):
+    game = floor["games"][1]
+    ruling = services.ruling_record(game=game, by=floor["organizer"], text="Markers are not models.")
+    assert ruling.call is None and selectors.game_rulings(game) == [ruling]
+    with pytest.raises(Conflict):
+        services.ruling_record(game=game, by=floor["stranger"], text="No.")
+    assert Ruling.objects.count() == 1
