@@ -129,3 +129,37 @@ def test_a_draft_is_the_organizers_alone(client, staff):
     assert client.get(reverse("console:round", args=[event.slug, rnd.number])).status_code == 403
     assert client.post(reverse("console:publish", args=[event.slug, rnd.number])).status_code == 403
     assert event.round_set.get().is_draft
+
+
+def test_the_judges_page_invites_changes_and_removes(client, staff):
+    from audit.models import AuditRecord
+    from tests.factories import db_state
+
+    event, organizer, judge, stranger = staff
+    page = reverse("console:judges", args=[event.slug])
+    client.force_login(organizer)
+    assert 'href="' + page + '"' in client.get(reverse("console:event", args=[event.slug])).content.decode()
+    assert "sam" in client.get(page).content.decode()
+    answer = client.post(page, {"action": "invite", "username": "stray", "may_correct": "1"}, follow=True)
+    assert "stray is now a judge of this event." in answer.content.decode()
+    invited = EventJudge.objects.get(user=stranger)
+    assert invited.may_correct and not invited.head and invited.added_by == organizer
+    before = db_state()
+    for refused, says in [({"action": "invite", "username": "stray"}, "already a judge"),
+                          ({"action": "invite", "username": "nobody"}, "No user is called nobody."),
+                          ({"action": "invite", "username": "org"}, "is an organizer of this event"),
+                          ({"action": "dance"}, "Unknown action.")]:
+        assert says in client.post(page, refused, follow=True).content.decode(), refused
+    assert client.post(page, {"action": "remove", "judge": "999999"}).status_code == 404
+    assert client.post(page, {"action": "remove", "judge": "x" * 40}).status_code == 404
+    assert db_state() == before
+    client.post(page, {"action": "update", "judge": invited.pk, "head": "1"})
+    invited.refresh_from_db()
+    assert invited.head and not invited.may_correct
+    client.post(page, {"action": "remove", "judge": invited.pk})
+    assert not EventJudge.objects.filter(user=stranger).exists()
+    assert list(AuditRecord.objects.filter(action__startswith="judge_").order_by("pk").values_list("action", "by")) == [
+        ("judge_added", "org"), ("judge_changed", "org"), ("judge_removed", "org")]
+    client.force_login(judge)  # a judge reads the desk, not the judges page
+    assert client.get(page).status_code == 403
+    assert client.post(page, {"action": "invite", "username": "stray"}).status_code == 403

@@ -1,7 +1,7 @@
 """The organizer console, under /console/ (each event's view behind tournaments.fronts.organizer_view)."""
 from django.urls import path
 
-from tournaments.web.console import events, files, judge_desk, rounds, score_sheets
+from tournaments.web.console import events, files, judge_desk, rounds, score_sheets, staff
 
 app_name = "console"
 
@@ -19,6 +19,7 @@ urlpatterns = [
     path(f"{EVENT}settings/", events.settings_page, name="settings"),
     path(f"{EVENT}audit/", events.audit_page, name="audit"),
     path(f"{EVENT}judge/", judge_desk.judge_desk, name="judge-desk"),
+    path(f"{EVENT}judges/", staff.judges, name="judges"),
     path(f"{EVENT}players/<int:player_id>/edit/", events.player_edit, name="player-edit"),
     path(f"{EVENT}players/<int:player_id>/adjust/", events.player_adjust, name="player-adjust"),
     path(f"{EVENT}players/<int:player_id>/<str:action>/", events.player_action, name="player"),
