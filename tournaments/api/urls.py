@@ -14,6 +14,7 @@ from tournaments.api import (
     rounds,
     staff,
     standings,
+    table_time,
 )
 from tournaments.api.signin import SignInToken
 
@@ -63,4 +64,5 @@ urlpatterns = [
     path("games/<int:pk>/report/", games.GamePlayerAnswer.as_view(action="report"), name="game-report"),
     path("games/<int:pk>/confirm/", games.GameConfirm.as_view(action="confirm"), name="game-confirm"),
     path("games/<int:pk>/dispute/", games.GamePlayerAnswer.as_view(action="dispute"), name="game-dispute"),
+    path("games/<int:pk>/extension/", table_time.GameExtension.as_view(), name="game-extension"),
 ]

@@ -258,7 +258,8 @@ def _current_game(event: Event, player: Player, game: Game) -> dict:
         "no_show": bool(result) and side in result.no_show,
         "score": presenters.my_score(game, player),
         "mission": naming.mission(event.format, *game.mission()), "at_table": event.missions == AT_TABLE,
-        **(clock_context(game.round) if event.finished_at is None else {}),  # no clock once the event is over
+        # its table's own clock (the round's plus a judge's extension); none once the event is over
+        **(clock_context(game.round, game.extra_minutes) if event.finished_at is None else {}),
     }
 
 

@@ -1,6 +1,7 @@
 """What the tournament's pages show, in the reader's language: a result's state in words, a score seen from
 one player's side, the cut's stages, and the round clock (the game's names: gaininggrounds.web.naming)."""
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from scoring.formats import get_format
@@ -147,7 +148,7 @@ def clock_context(rnd, extra_minutes: int = 0) -> dict:
     table's `extra_minutes` (a judge's time extension), that table's own clock and announcements."""
     if rnd.event.finished_at is not None:  # the event is over: no clock anywhere, paused or not
         return {"clock_left": None, "clock_running": False, "clock_ends": None, "clock_notice": None,
-                "last_turn_call": None, "extra_minutes": 0}
+                "last_turn_call": None, "extra_minutes": 0, "extensions": []}
     ends = None
     if rnd.clock_started_at is not None and rnd.clock_left is not None:
         ends = table_ends(int(rnd.clock_started_at.timestamp()) + rnd.clock_left, extra_minutes)
@@ -157,7 +158,15 @@ def clock_context(rnd, extra_minutes: int = 0) -> dict:
     last_call = _last_turn_call(rnd)
     notice = table_notice(latest_notice(rnd.clock_notices, run), left, extra_minutes, last_call or LAST_CALL)
     return {"clock_left": left, "clock_running": rnd.clock_started_at is not None, "clock_ends": ends,
-            "clock_notice": notice, "last_turn_call": last_call, "extra_minutes": extra_minutes}
+            "clock_notice": notice, "last_turn_call": last_call, "extra_minutes": extra_minutes,
+            "extensions": table_extensions(rnd)}
+
+
+def table_extensions(rnd) -> SimpleLazyObject:
+    """The round's tables with extra time, [(table, minutes)] by table, for "table 7: +4 min" beside the round
+    clock; read only by a page that shows it (the API's clock answer never does)."""
+    return SimpleLazyObject(lambda: list(rnd.games.filter(extra_minutes__gt=0, table__isnull=False)
+                                         .order_by("table").values_list("table", "extra_minutes")))
 
 
 def _last_turn_call(rnd) -> int | None:

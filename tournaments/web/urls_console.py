@@ -1,7 +1,7 @@
 """The organizer console, under /console/ (each event's view behind tournaments.fronts.organizer_view)."""
 from django.urls import path
 
-from tournaments.web.console import events, files, judge_desk, rounds, score_sheets, staff
+from tournaments.web.console import events, files, judge_desk, rounds, score_sheets, staff, table_time
 
 app_name = "console"
 
@@ -38,4 +38,5 @@ urlpatterns = [
     path(f"{EVENT}export/<str:what>/", files.export_file, name="export"),
     path("jobs/<uuid:job_id>/", files.job_page, name="job"),
     path("jobs/<uuid:job_id>/download/", files.job_download, name="job-download"),
+    path(f"{EVENT}games/<int:game_id>/time/", table_time.table_time, name="table-time"),
 ]
