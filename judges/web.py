@@ -68,16 +68,17 @@ def private_answer(request, player, game):
     return Answer(anchor="judge")
 
 
-def queue_context(event) -> dict:
+def queue_context(event, user=None) -> dict:
     rows = [{"call": call, "kind": kind_word(call.kind), "waited": minutes(selectors.waited(call)),
-             "taker": taker_name(call.taken_by)} for call in selectors.queue(event)]
+             "taker": taker_name(call.taken_by), "mine": user is not None and call.taken_by_id == user.pk}
+            for call in selectors.queue(event)]
     return {"event": event, "calls": rows}
 
 
 def desk_section(request, event) -> dict:
     """The queue as a section of the judge desk, first on it."""
     return {"desk_section_calls": {"template": "judges/_queue.html", "order": 10, "title": _("Judge calls"),
-                                   "from_desk": True, **queue_context(event)}}
+                                   "from_desk": True, **queue_context(event, request.user)}}
 
 
 @staff_view
@@ -98,7 +99,8 @@ def queue_page(request, event):
         back = "console:judge-desk" if request.POST.get("from") == "desk" else "judges:queue"
         return redirect(reverse(back, args=[event.slug]))
     return render(request, "judges/queue.html", {
-        "section": {**queue_context(event), "from_desk": request.GET.get("from") == "desk"}, "event": event})
+        "section": {**queue_context(event, request.user), "from_desk": request.GET.get("from") == "desk"},
+        "event": event})
 
 
 @staff_view

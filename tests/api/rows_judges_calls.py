@@ -43,3 +43,13 @@ API = [
 ]
 
 ANSWERS = {}
+
+# The staff's pages, for test_permission_matrix.PAGES: (label, method, path, expected answers). Key holders
+# browse as anonymous visitors: sent to sign in (302), as anyone not signed in.
+STAFF_PAGE = answers(302, 403, 302, 302, 302, 302, 200, 200, 403, 200)
+PAGES = [
+    ("console judge calls", "GET", "/console/e/{slug}/calls/", STAFF_PAGE),
+    ("console rulings", "GET", "/console/e/{slug}/rulings/", STAFF_PAGE),
+    ("console judge call taken", "POST", "/console/e/{slug}/calls/",
+     answers(302, 403, 302, 302, 302, 302, 404, 404, 403, 404)),  # allowed, then no call named: 404
+]
