@@ -40,6 +40,7 @@ SELF = {
     "signups/console_announcement.html": ["signups:console-announcement"],
     "teams/_captain.html": ["public:private"], "teams/console.html": ["teams:console"],
     "teams/console_matches.html": ["teams:console-matches"], "tracker/_tracker.html": ["public:private"],
+    "judges/_call.html": ["public:private"],
 }
 
 
@@ -185,6 +186,15 @@ PARITY = {
     "console:import?preview": f"POST {EVENT}players/import/",
     "console:seat-late": f"POST {EVENT}rounds/{{number}}/late/",
     "public:private?action=vote": f"PUT {EVENT}votes/",
+    "public:private?action=judge-call": "POST /api/games/{id}/judge-calls/",
+    "public:private?action=judge-withdraw": "DELETE /api/judge-calls/{id}/",
+    "judges:queue?action=take": "POST /api/judge-calls/{id}/take/",
+    "judges:queue?action=close": "POST /api/judge-calls/{id}/close/",
+    "console:judges?action=invite": f"POST {EVENT}judges/",
+    "console:judges?action=update": f"PATCH {EVENT}judges/{{judge_id}}/",
+    "console:judges?action=remove": f"DELETE {EVENT}judges/{{judge_id}}/",
+    "console:table-time?action=extend": f"POST {GAME}extension/",
+    "console:table-time?action=reset": f"DELETE {GAME}extension/",
 }
 MAIL_LINK = "a person's own address proven by a mailed link, in a browser; an API client acts with a token"
 EXEMPT = {
