@@ -6,7 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.api import rows_phones, rows_signups_teams, rows_tournaments, rows_tracker
+from tests.api import (
+    rows_judges,
+    rows_judges_calls,
+    rows_phones,
+    rows_signups_teams,
+    rows_time,
+    rows_tournaments,
+    rows_tracker,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,6 +55,7 @@ ANSWERS = {
     "POST /api/events/{event_id}/players/{player_id}/reinstate/": {"409": "`event_finished`"},
     **{f"POST /api/games/{{id}}/{action}/": GAME_ANSWERS for action in ("report", "confirm", "dispute")},
     **rows_tracker.ANSWERS, **rows_phones.ANSWERS, **rows_signups_teams.ANSWERS, **rows_tournaments.ANSWERS,
+    **rows_judges.ANSWERS, **rows_judges_calls.ANSWERS, **rows_time.ANSWERS,
 }
 
 

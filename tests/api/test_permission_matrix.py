@@ -20,7 +20,15 @@ from jobs.models import Job
 from people.models import PendingLink, Person
 from people.series import series_create
 from people.services import person_merge
-from tests.api import rows_phones, rows_signups_teams, rows_tournaments, rows_tracker
+from tests.api import (
+    rows_judges,
+    rows_judges_calls,
+    rows_phones,
+    rows_signups_teams,
+    rows_time,
+    rows_tournaments,
+    rows_tracker,
+)
 from tests.api.actors import ACTORS, EVERYONE_200, answers, organizers
 from tests.factories import Api
 from tournaments import services
@@ -245,7 +253,8 @@ API = [
     ("confirm a sign-up", "POST", "/api/sign-ups/confirm/", {"token": "nope"}, answers(*[400] * 9), None),
     ("a sign-up", "GET", "/api/sign-ups/{signup_key}/", None, answers(*[404] * 9), None),
     ("withdraw a sign-up", "POST", "/api/sign-ups/{signup_key}/withdraw/", {}, answers(*[404] * 9), None),
-    *rows_tracker.API, *rows_phones.API, *rows_signups_teams.API, *rows_tournaments.API,
+    *rows_tracker.API, *rows_phones.API, *rows_signups_teams.API, *rows_tournaments.API, *rows_judges.API,
+    *rows_judges_calls.API, *rows_time.API,
 ]
 
 PAGES = [
@@ -313,6 +322,7 @@ PAGES = [
      answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
     ("admin", "GET", "/admin/tournaments/event/", answers(302, 302, 302, 302, 302, 302, 302, 302, 200)),
     ("admin audit", "GET", "/admin/audit/auditrecord/", answers(302, 302, 302, 302, 302, 302, 302, 302, 200)),
+    *rows_judges_calls.PAGES,
 ]
 
 
