@@ -12,8 +12,9 @@ def notice_moments(seconds_left: int, last_call: int = LAST_CALL) -> list[int]:
 
 
 def latest_notice(notices: list[dict], run: str | None) -> int | None:
-    """The last announcement of the clock's current run (seconds left when it was made)."""
-    said = [n["left"] for n in notices if n.get("run") == run]
+    """The last announcement of the clock's current run (seconds left when it was made); the round's own, not
+    a table's later one (a judge's extension: those name their `table`)."""
+    said = [n["left"] for n in notices if n.get("run") == run and "table" not in n]
     return min(said) if said else None
 
 
@@ -43,3 +44,9 @@ def table_notice(round_notice: int | None, left: int | None, extra_minutes: int,
     moments = set(range(STEP, ceiling + 1, STEP)) | {last_call, TIME_CALLED}
     reached = [m for m in moments if left <= m <= ceiling]
     return min(reached) if reached else None
+
+
+def table_moments(round_moments: list[int], last_call: int = LAST_CALL) -> list[int]:
+    """What a table with extra time hears on its own, later than the round: its last call and time up, each
+    only where the round's run says it too (so a listener that does not tell tables apart hears it once)."""
+    return [m for m in round_moments if m in (last_call, TIME_CALLED)]

@@ -10,3 +10,12 @@ def clock_notice(round_id: int, run: str, left: int) -> None:
     from tournaments import services
 
     services.clock_notice_say(round_id=round_id, run=run, left=left)
+
+
+@shared_task(acks_late=True, time_limit=30)
+def table_clock_notice(game_id: int, run: str, left: int, extra_minutes: int) -> None:
+    """Announce a moment of one table's own clock, a judge's extension later than the round's (see
+    `services.round_clock.table_notice_say`)."""
+    from tournaments.services.round_clock import table_notice_say
+
+    table_notice_say(game_id=game_id, run=run, left=left, extra_minutes=extra_minutes)

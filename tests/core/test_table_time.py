@@ -1,5 +1,6 @@
 """Issue 54, time: a table's extension moves that table's clock and notices, never another's; the service gives
 1 to 60 minutes at a time, at most 120 in all, only while the table plays, one audit line each."""
+import importlib
 from datetime import timedelta
 
 import pytest
@@ -12,7 +13,7 @@ from scoring.problems import Conflict, Invalid
 from tests.factories import event_made, make_user, results_entered, round_paired
 from tournaments import services
 from tournaments.clock import LAST_CALL, TIME_CALLED, table_ends, table_left, table_notice
-from tournaments.models import Game
+from tournaments.models import Game, Round
 from tournaments.web.presenters import clock_context
 
 seconds = st.integers(min_value=0, max_value=4 * 3600)
@@ -171,3 +172,57 @@ def test_the_line_is_the_same_once_the_trail_lists_the_action(playing, monkeypat
     assert first["by"] == second["by"] == "org" and first["by_user_id"] == organizer.pk
     assert (first["player_id"], first["other_player_id"]) == (games[0].player_a_id, games[0].player_b_id)
     assert first["round_number"] == second["round_number"] == 1 and first["after"] == second["after"]
+
+
+def test_a_tables_last_call_and_time_up_are_queued_its_minutes_later(playing, monkeypatch,
+                                                                     django_capture_on_commit_callbacks):
+    clock_service = importlib.import_module("tournaments.services.round_clock")  # the module, not the function
+
+    organizer, _event, rnd, games = playing
+    queued = []
+    monkeypatch.setattr(clock_service, "runs_later", lambda: True)
+    monkeypatch.setattr(clock_service, "queue", lambda name, *args, eta: queued.append((name, args, eta)))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_time_extend(game=games[0], minutes=4, by=organizer)  # the clock is stopped: nothing yet
+    assert queued == []
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_clock(rnd=rnd, action="start")
+    rnd.refresh_from_db()
+    rounds = {args[2]: eta for name, args, eta in queued if name == "tournaments.tasks.clock_notice"}
+    tables = {args[2]: (args, eta) for name, args, eta in queued if name == "tournaments.tasks.table_clock_notice"}
+    assert set(tables) == {LAST_CALL, TIME_CALLED}  # the 30-minute steps are the round's alone
+    for left, (args, eta) in tables.items():
+        assert args == (games[0].pk, rnd.clock_started_at.isoformat(), left, 4)
+        assert (eta - rounds[left]).total_seconds() == 240
+    queued.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.table_time_extend(game=games[1], minutes=2, by=organizer)  # while it runs: queued at once
+    assert {(args[0], args[3]) for _name, args, _eta in queued} == {(games[1].pk, 2)}
+
+
+def test_a_tables_notice_is_said_once_to_its_table_and_only_for_its_extension(playing, monkeypatch):
+    from tournaments import signals
+    from tournaments.clock import latest_notice
+    from tournaments.services.round_clock import table_notice_say
+
+    organizer, event, rnd, games = playing
+    told = []
+
+    def heard(sender, kind, event, **details):
+        told.append((kind, details.get("game"), details["left"])) if kind == signals.CLOCK_CALLED else None
+
+    signals.tournament_changed.connect(heard)
+    try:
+        services.round_clock(rnd=rnd, action="start")
+        services.table_time_extend(game=games[0], minutes=4, by=organizer)
+        run = Round.objects.get(pk=rnd.pk).clock_started_at.isoformat()
+        assert not table_notice_say(game_id=games[0].pk, run=run, left=0, extra_minutes=3)  # an older extension
+        assert not table_notice_say(game_id=games[0].pk, run="another run", left=0, extra_minutes=4)
+        assert table_notice_say(game_id=games[0].pk, run=run, left=0, extra_minutes=4)
+        assert not table_notice_say(game_id=games[0].pk, run=run, left=0, extra_minutes=4)  # said once
+        assert [(kind, game.pk, left) for kind, game, left in told] == [(signals.CLOCK_CALLED, games[0].pk, 0)]
+        rnd.refresh_from_db()
+        assert latest_notice(rnd.clock_notices, run) is None  # the round itself has not called time
+        assert not table_notice_say(game_id=999999, run=run, left=0, extra_minutes=4)
+    finally:
+        signals.tournament_changed.disconnect(heard)

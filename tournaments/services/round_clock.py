@@ -1,5 +1,7 @@
 """The round clock: started, paused and reset by the organizer; its announcements (every 30-minute
-step, 15 minutes left, time called) queued for their moment and said once on the public round page."""
+step, 15 minutes left, time called) queued for their moment and said once on the public round page. A table
+a judge gave extra time (Game.extra_minutes) hears its own last call and time up that much later: queued
+with the round's, and again whenever its extension changes."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -11,8 +13,8 @@ from gaininggrounds.celery import queue, runs_later
 from scoring.formats import get_format
 from scoring.messages import say
 from scoring.problems import conflict
-from tournaments.clock import LAST_CALL, notice_moments
-from tournaments.models import Round
+from tournaments.clock import LAST_CALL, notice_moments, table_moments
+from tournaments.models import Game, Round
 from tournaments.services.changes import announce, event_change
 from tournaments.signals import CLOCK_CALLED
 
@@ -58,7 +60,47 @@ def clock_notices_schedule(rnd: Round) -> int:
     for left in moments:
         queue("tournaments.tasks.clock_notice", rnd.pk, run, left,
               eta=rnd.clock_started_at + timedelta(seconds=rnd.clock_left - left))
+    for game in Game.objects.filter(round=rnd, extra_minutes__gt=0, result__isnull=True).exclude(player_b=None):
+        table_notices_schedule(game, rnd=rnd)
     return len(moments)
+
+
+def table_notices_schedule(game: Game, *, rnd: Round | None = None) -> int:
+    """Queue a table's own last call and time up, its extension later than the round's (none while the round
+    clock is stopped: starting it queues them). An older schedule of the table is ignored when its moment
+    comes: the task names the extension it was queued for."""
+    rnd = rnd or Round.objects.select_related("event").get(pk=game.round_id)
+    if not runs_later() or rnd.clock_started_at is None or rnd.clock_left is None or not game.extra_minutes:
+        return 0
+    run, extra = rnd.clock_started_at.isoformat(), game.extra_minutes * 60
+    moments = table_moments(notice_moments(rnd.clock_left, last_call_seconds(rnd)), last_call_seconds(rnd))
+    for left in moments:
+        queue("tournaments.tasks.table_clock_notice", game.pk, run, left, game.extra_minutes,
+              eta=rnd.clock_started_at + timedelta(seconds=rnd.clock_left + extra - left))
+    return len(moments)
+
+
+def table_notice_say(*, game_id: int, run: str, left: int, extra_minutes: int) -> bool:
+    """Say one moment of a table's own clock to its two players: the listeners hear CLOCK_CALLED with the
+    `game`. Nothing if the round clock was paused, reset or restarted, the table's extension changed since, its
+    result is in, or it was said already. True when said."""
+    game = Game.objects.select_related("round__event").filter(pk=game_id).first()
+    if game is None:
+        return False
+    with event_change(game.round.event, lock=False):
+        rnd = Round.objects.select_for_update().select_related("event").get(pk=game.round_id)
+        game = Game.objects.select_related("round").get(pk=game_id)
+        if (rnd.clock_started_at is None or rnd.clock_started_at.isoformat() != run
+                or game.extra_minutes != extra_minutes or hasattr(game, "result")):
+            return False
+        if any(n.get("run") == run and n["left"] == left and n.get("table") == game.table
+               and n.get("extra") == extra_minutes for n in rnd.clock_notices):
+            return False
+        rnd.clock_notices = [*rnd.clock_notices, {"left": left, "run": run, "table": game.table,
+                                                  "extra": extra_minutes, "at": timezone.now().isoformat()}]
+        rnd.save(update_fields=["clock_notices"])
+        announce(rnd.event, CLOCK_CALLED, round=rnd, left=left, run=run, last_call=last_call_seconds(rnd), game=game)
+    return True
 
 
 def clock_notice_say(*, round_id: int, run: str, left: int) -> bool:

@@ -3,6 +3,8 @@ judge's call took; that table's clock, last-turn call and time-up come that much
 clock moves (tournaments.clock.table_left). The caller checks the rights (tournaments.access.is_staff)."""
 from __future__ import annotations
 
+from django.db import transaction
+
 from audit.models import AuditRecord
 from audit.services import ACTIONS, actor_fields, record
 from scoring.messages import say
@@ -11,6 +13,7 @@ from tournaments import selectors
 from tournaments.models import Game
 from tournaments.services.changes import SHARED, event_change
 from tournaments.services.events import refuse_if_finished
+from tournaments.services.round_clock import table_notices_schedule
 
 STEP_MINUTES = (1, 60)  # at a time
 MOST_MINUTES = 120  # in all, for one table
@@ -34,6 +37,7 @@ def table_time_extend(*, game: Game, minutes, by) -> Game:
         game.save(update_fields=["extra_minutes"])
         _audit(event, by, "table_time_extended", game=game, before={"extra_minutes": before},
                after={"extra_minutes": game.extra_minutes, "minutes": minutes})
+        transaction.on_commit(lambda: table_notices_schedule(game))  # its last call and time up, later
     return game
 
 
@@ -46,7 +50,7 @@ def table_time_reset(*, game: Game, by) -> Game:
             game.save(update_fields=["extra_minutes"])
             _audit(event, by, "table_time_reset", game=game, before={"extra_minutes": before},
                    after={"extra_minutes": 0})
-    return game
+    return game  # its queued notices name the old extension: ignored when their moment comes
 
 
 def _audit(event, by, action: str, *, game: Game, before: dict, after: dict) -> None:
