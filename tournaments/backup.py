@@ -1,8 +1,8 @@
-"""A complete event as JSON: players, rounds, games, results, players' pending versions and the audit
-trail (restored by `tournaments.restore`), and the sections other apps register (teams, the run-up, the
-trackers; docs/console.md says what a backup holds and leaves out, and why). Ids are replaced by references
-inside the file, so a backup restores as a new event next to the others (or on another server); accounts
-are named by username, and a restore only asks them (people's pending links).
+"""A complete event as JSON: players, rounds, games (each with its time extension), results, players' pending
+versions, the event's judges and the audit trail (restored by `tournaments.restore`), and the sections other
+apps register (teams, the run-up, the trackers; docs/console.md says what a backup holds and leaves out, and
+why). Ids are replaced by references inside the file, so a backup restores as a new event next to the others
+(or on another server); accounts are named by username, and a restore only asks them (people's pending links).
 Votes travel as tallies (who voted, how many votes each player got), never who voted for whom: a backup
 is a file handed around, and the ballot is secret.
 
@@ -22,6 +22,7 @@ from tournaments.backup_format import (
     EVENT_FIELDS,
     FORMAT,
     GAME_FIELDS,
+    JUDGE_FIELDS,
     PLAYER_FIELDS,
     RESULT_FIELDS,
     ROUND_FIELDS,
@@ -44,7 +45,8 @@ def export_event(event: Event) -> dict:
     username = {u.pk: u.get_username() for u in get_user_model().objects.filter(
         pk__in=[event.created_by_id, *event.organizers.values_list("pk", flat=True),
                 *event.players.exclude(user=None).values_list("user_id", flat=True),
-                *event.audit.exclude(by_user=None).values_list("by_user_id", flat=True)])}
+                *event.audit.exclude(by_user=None).values_list("by_user_id", flat=True),
+                *[pk for pair in event.judges.values_list("user_id", "added_by_id") for pk in pair if pk]])}
     games = Game.objects.filter(round__event=event).select_related("result").prefetch_related("reports")
     games_by_round: dict[int, list] = {}
     for game in games.order_by("round__number", "id"):
@@ -64,6 +66,8 @@ def export_event(event: Event) -> dict:
                     for p in event.players.order_by("id")],
         "rounds": [{**_fields(r, ROUND_FIELDS), "games": games_by_round.get(r.pk, [])}
                    for r in event.round_set.order_by("number")],
+        "staff": [{"username": username[j.user_id], **_fields(j, JUDGE_FIELDS),
+                   "added_by": username.get(j.added_by_id)} for j in event.judges.order_by("id")],  # its judges
         "adjustments": [{**_fields(a, ADJUSTMENT_FIELDS), "player": a.player_id}
                         for a in event.adjustments.order_by("at", "id")],
         "awards": [{"kind": a.kind, "player": a.player_id} for a in event.chosen_awards.order_by("kind")],

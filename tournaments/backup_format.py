@@ -21,9 +21,11 @@ EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", 
 LATER_EVENT_FIELDS = ("encounter_size", "round_minutes", "missions", "missions_plan", "dead_mans_hand",
                       "check_in_on_the_day", "finished_at", "player_votes", "late_arrivals", "conceder", "cut_size",
                       "cut_draws", "team_size")
-GAME_FIELDS = ("table", "flags", "strategy", "deployment", "scheme_pool")
+GAME_FIELDS = ("table", "flags", "strategy", "deployment", "scheme_pool", "extra_minutes")
 LATER_FIELDS = ("strategy", "deployment", "scheme_pool", "leader_a", "leader_b", "mission", "absent", "place",
-                "no_show", "stage")
+                "no_show", "stage", "extra_minutes")
+# The event's judges (issue 54): accounts by username, restored where the account exists here.
+JUDGE_FIELDS = ("head", "may_correct")
 # A player's `seed` is the top cut's (a round's `seed` shuffles its pairing, and no backup lacks it).
 LATER_PLAYER_FIELDS = (*LATER_FIELDS, "seed", "email")
 PLAYER_FIELDS = ("name", "faction", "club", "checked_in", "absent", "status", "is_ringer", "pinned_table", "key",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import astuple
+from types import SimpleNamespace
 
 from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError
@@ -23,6 +24,7 @@ from tournaments.backup_format import (
     EVENT_FIELDS,
     FORMAT,
     GAME_FIELDS,
+    JUDGE_FIELDS,
     LATER_EVENT_FIELDS,
     LATER_FIELDS,
     LATER_PLAYER_FIELDS,
@@ -43,6 +45,7 @@ from tournaments.models import (
     AwardVote,
     ChosenAward,
     Event,
+    EventJudge,
     Game,
     Player,
     PlayerReport,
@@ -71,6 +74,7 @@ class _Restore:
         self.adjustments, self.awards, self.votes, self.audit = [], [], [], []
         self.games: dict[int, Game] = {}  # by the file's reference
         self.sections = []  # what other apps' sections write once the rows are saved
+        self.judges = []  # (unsaved row, its account once looked up): restored where the account exists
 
 
 def import_event(data: dict, *, organizer=None) -> Event:
@@ -91,6 +95,11 @@ def _write(restore: _Restore) -> None:
     event.slug = free_slug(event.name)
     event.save()
     event.organizers.add(*restore.organizers)
+    organizers = {user.pk for user in restore.organizers}  # an organizer here has every right of a judge
+    for judge in restore.judges:
+        judge.row.user, judge.row.added_by = judge.user, judge.added_by
+    EventJudge.objects.bulk_create(judge.row for judge in restore.judges
+                                   if judge.user is not None and judge.user.pk not in organizers)
     for player, person in restore.players:
         player.save()  # people: who the entry is, asking the account the file names (never giving it the entry)
         announce(event, ENTRY_RESTORED, player=player, user=player.named_account, person=person,
@@ -162,6 +171,7 @@ def _read(data, organizer) -> _Restore:
                                    player=players[_ref(a.get("player"), f"{where}.player", players)]))
         _need(len({a.kind for a in restore.awards}) == len(restore.awards), f"{where}.kind", "given twice")
     _votes(data, restore, players)
+    _judges(data, restore, links)
     rounds = {rnd.number: rnd for rnd, _ in restore.rounds}
     for name, (_, read) in SECTIONS.items():
         if data.get(name) is not None:
@@ -273,6 +283,21 @@ def _rounds(data: dict, restore: _Restore, players: dict, links: list) -> None:
                       f"{at}.result", "a bye's result has no side b; any other result has one")
             games.append((game, result, versions))
         restore.rounds.append((rnd, games))
+
+
+def _judges(data: dict, restore: _Restore, links: list) -> None:
+    """The event's judges (the file's "staff": its "judges" are the judges app's calls and rulings), by
+    username; a file made before judges existed has none."""
+    named = set()
+    for where, j in _entries(data, "staff", "", optional=True):
+        name = _of(j.get("username"), f"{where}.username", str)
+        _need(name not in named, f"{where}.username", "a judge given twice")
+        named.add(name)
+        judge = SimpleNamespace(row=_row(EventJudge, j, JUDGE_FIELDS, where, (), event=restore.event), user=None,
+                                added_by=None)
+        restore.judges.append(judge)
+        links.append((judge, "user", name))
+        links.append((judge, "added_by", _of(j.get("added_by"), f"{where}.added_by", str, null=True)))
 
 
 def _votes(data: dict, restore: _Restore, players: dict) -> None:

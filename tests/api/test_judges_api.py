@@ -82,3 +82,49 @@ def test_only_organizers_change_and_only_staff_read(api, world):
     other = EventJudge.objects.create(event=elsewhere, user=make_user("oj")[0])
     assert api.call("DELETE", f"{judges(event)}{other.pk}/")[0] == 404
     assert Event.objects.get(pk=elsewhere.pk).judges.count() == 1
+
+
+def test_the_backup_carries_the_judges_and_each_tables_extension(api, world):
+    from tests.factories import round_paired
+    from tournaments.backup import BackupError, export_event, import_event
+    from tournaments.models import Game
+
+    event, sam, _ = world
+    api.post(judges(event), {"username": "sam", "head": True, "may_correct": True})
+    ghost, _ = make_user("ghost")
+    api.post(judges(event), {"username": "ghost"})
+    rnd = round_paired(event, event.created_by, publish=True)
+    table = rnd.games.exclude(player_b=None).first()
+    Game.objects.filter(pk=table.pk).update(extra_minutes=4)
+    data = export_event(event)
+    assert data["staff"] == [{"username": "sam", "head": True, "may_correct": True, "added_by": "organizer"},
+                              {"username": "ghost", "head": False, "may_correct": False, "added_by": "organizer"}]
+    assert sorted(g["extra_minutes"] for g in data["rounds"][0]["games"]) == [0, 4]
+    ghost.delete()  # an account not on this server: that judge is left out
+    copy = import_event(data)
+    restored = list(copy.judges.select_related("user", "added_by"))
+    assert [(j.user.username, j.head, j.may_correct, j.added_by.username) for j in restored] == [
+        ("sam", True, True, "organizer")]
+    assert sorted(Game.objects.filter(round__event=copy).values_list("extra_minutes", flat=True)) == [0, 4]
+    assert copy.audit.filter(action="judge_added", by="organizer").count() == 2
+    # A file made before judges and extensions existed restores without them.
+    for game in data["rounds"][0]["games"]:
+        del game["extra_minutes"]
+    older = import_event({key: value for key, value in data.items() if key != "staff"})
+    assert not older.judges.exists() and not Game.objects.filter(round__event=older, extra_minutes__gt=0).exists()
+    # A judge who is an organizer where it is restored is not named twice.
+    data["staff"] = [{"username": "organizer", "head": False, "may_correct": False, "added_by": None}]
+    assert not import_event(data).judges.exists()
+    for judges_given, says in [
+        ([{"username": "sam", "head": True, "may_correct": True, "added_by": None}] * 2, "given twice"),
+        ([{"username": 7, "head": True, "may_correct": True}], r"staff\[0\]\.username"),
+        ([{"username": "sam", "head": "yes", "may_correct": True}], r"staff\[0\]\.head"),
+        ([{"username": "sam", "head": True}], "may_correct"), ("sam", "staff"),
+    ]:
+        before = db_state()
+        with pytest.raises(BackupError, match=says):
+            import_event({**data, "staff": judges_given})
+        assert db_state() == before
+    data["rounds"][0]["games"][0]["extra_minutes"] = 70000
+    with pytest.raises(BackupError, match="extra_minutes"):
+        import_event(data)
