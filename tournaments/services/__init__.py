@@ -56,6 +56,7 @@ from tournaments.services.rounds import (
                                           round_seat_late,
                                           round_swap,
 )
+from tournaments.services.staff import judge_invite, judge_remove, judge_update
 from tournaments.services.table_time import table_time_extend, table_time_reset
 
 __all__ = [
@@ -73,5 +74,5 @@ __all__ = [
     "round_delete", "round_generate", "round_open", "round_publish", "round_request", "round_seat_late", "round_swap",
     "tp_adjust",
     "tp_adjustment_remove",
-    "table_time_extend", "table_time_reset",
+    "table_time_extend", "table_time_reset", "judge_invite", "judge_remove", "judge_update",
 ]
