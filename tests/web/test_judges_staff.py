@@ -163,3 +163,21 @@ def test_the_judges_page_invites_changes_and_removes(client, staff):
     client.force_login(judge)  # a judge reads the desk, not the judges page
     assert client.get(page).status_code == 403
     assert client.post(page, {"action": "invite", "username": "stray"}).status_code == 403
+
+
+def test_a_table_with_extra_time_shows_its_own_clock_on_the_desk(client, staff):
+    import re
+
+    from tests.factories import clock_started
+
+    event, organizer, judge, _stranger = staff
+    rnd = round_paired(event, organizer, publish=True)
+    game = rnd.games.exclude(player_b=None).order_by("table").last()
+    Game.objects.filter(pk=game.pk).update(extra_minutes=4)
+    clock_started(event.pk)
+    client.force_login(judge)
+    page = client.get(desk(event)).content.decode()
+    lefts = [int(left) for left in re.findall(r'class="clock" data-left="(\d+)"', page)]
+    assert len(lefts) == 2  # the round's, and the one table's with extra time
+    assert 235 <= lefts[1] - lefts[0] <= 240
+    assert page.index(f'id="table-{game.table}"') < page.rindex('class="clock"')

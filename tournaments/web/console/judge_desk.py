@@ -31,7 +31,10 @@ def judge_desk(request, event):
             a, b = players.get(game.player_a_id), players.get(game.player_b_id)
             tables.append({
                 "game": game, "table": game.table, "extra": game.extra_minutes, "status": game.result_status,
-                "sides": [{"player": p, "faction": naming.faction(event.format, p.faction)} for p in (a, b) if p]})
+                "sides": [{"player": p, "faction": naming.faction(event.format, p.faction)} for p in (a, b) if p],
+                # a table given extra time: its own clock, the round's plus its minutes
+                "clock": (clock_context(rnd, game.extra_minutes)
+                          if game.extra_minutes and rnd.clock_left is not None else None)})
     roster = [{"player": p, "faction": naming.faction(event.format, p.faction)}
               for p in sorted(players.values(), key=lambda p: p.name.casefold()) if not p.is_ringer]
     shown = panels.panels("judge-desk", request=request, event=event, round=rnd, players=players)
