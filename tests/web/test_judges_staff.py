@@ -106,7 +106,9 @@ def test_only_a_judge_allowed_to_correct_enters_results(client, staff):
     assert client.post(result, entry(first, vp_a=6, vp_b=4)).status_code == 403
     assert api.post(f"/api/games/{first.pk}/result/", {"vp_a": 6, "vp_b": 4})[0] == 403
     assert db_state() == before
+    assert board not in client.get(desk(event)).content.decode()
     EventJudge.objects.filter(user=judge).update(may_correct=True)
+    assert board in client.get(desk(event)).content.decode()  # the desk links the board the judge may use
     assert client.get(board).status_code == 200 and client.get(sheet).status_code == 200
     assert client.post(result, entry(first, vp_a=6, vp_b=4)).status_code == 302
     status, body = api.call("PATCH", f"/api/games/{second.pk}/result/", {"vp_a": 5})

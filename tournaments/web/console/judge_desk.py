@@ -41,4 +41,5 @@ def judge_desk(request, event):
     return render(request, "console/judge_desk.html", {
         "event": event, "round": rnd, "tables": tables, "roster": roster,
         "organizer": access.is_organizer(request.user, event), "sections": _sections(shown),
+        "may_correct": access.may_correct(request.user, event),  # the results board is theirs too
         **({} if rnd is None else clock_context(rnd)), **shown})
