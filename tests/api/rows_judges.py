@@ -24,3 +24,14 @@ API = [
 ANSWERS = {
     "POST /api/events/{event_id}/judges/": {"409": "`already_judge`"},
 }
+
+# The staff's console pages, for test_permission_matrix.PAGES: (label, method, path, expected answers). Key
+# holders browse as anonymous visitors: sent to sign in (302), as anyone not signed in.
+PAGES = [
+    ("console judge desk", "GET", "/console/e/{slug}/judge/",
+     answers(302, 403, 302, 302, 302, 302, 200, 200, 403, 200)),
+    ("console judges", "GET", "/console/e/{slug}/judges/", answers(302, 403, 302, 302, 302, 302, 200, 200, 403)),
+    # Allowed, then no action named: the page again with its message.
+    ("console judges change", "POST", "/console/e/{slug}/judges/",
+     answers(302, 403, 302, 302, 302, 302, 200, 200, 403)),
+]
