@@ -60,6 +60,17 @@ ACTIONS = {
     "team_round_paired": "A team event's round was paired: its team matches.",
     "lineup_step": "A captain placed or answered a player in a team match's lineup.",
     "lineup_set": "The organizer set who plays whom in a team match.",
+    "judge_added": "An organizer named an account judge (or head judge) of the event, allowed or not to correct "
+                   "results.",
+    "judge_changed": "An organizer changed a judge's rights (head judge, may correct results).",
+    "judge_removed": "An organizer removed a judge from the event.",
+    "table_time_extended": "A judge or organizer gave a table extra minutes: its clock, last-turn call and time-up "
+                           "come that much later.",
+    "table_time_reset": "A table's time extension was taken back.",
+    "judge_called": "A player called a judge to their table.",
+    "judge_call_withdrawn": "A player withdrew their judge call.",
+    "judge_call_taken": "A judge (or organizer) took a call: on the way to the table.",
+    "ruling_recorded": "A judge recorded a ruling at a table (closing a call, or on their own).",
 }
 
 Actor = AbstractBaseUser | Player | None

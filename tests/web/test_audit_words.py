@@ -8,6 +8,12 @@ from tournaments.web.audit_words import sentence
 
 RESULT = {"outcome": "played", "vp_a": 6, "vp_b": 4, "loser": None}
 EXAMPLES = {
+    "judge_added": (None, {"username": "sam", "head": True, "may_correct": True}),
+    "judge_changed": ({"username": "sam", "head": False, "may_correct": False},
+                      {"username": "sam", "head": True, "may_correct": False}),
+    "judge_removed": ({"username": "sam", "head": True, "may_correct": True}, None),
+    "table_time_extended": ({"extra_minutes": 0}, {"extra_minutes": 4, "minutes": 4}),
+    "ruling_recorded": (None, {"text": "Cover applies"}),
     "settings_changed": ({"rounds": 3, "self_reporting": True}, {"rounds": 4, "self_reporting": False}),
     "result_entered": ({"outcome": "played", "vp_a": 4, "vp_b": 6, "loser": None}, RESULT),
     "player_dropped": (None, {"status": "dropped", "conceded": True}),

@@ -224,7 +224,8 @@ def sentence(record, names: dict[int, str]) -> str:
     if action == "key_rotated":
         return _("%(who)s replaced %(player)s's private link") % {"who": who, "player": player}
     return (_sign_up_sentence(action, record.by, who, player, before, after)
-            or _team_sentence(action, who, player, after) or f"{who}: {action}")  # newer than this table
+            or _team_sentence(action, who, player, after) or _staff_sentence(action, who, table, before, after)
+            or f"{who}: {action}")  # newer than this table
 
 
 def _sign_up_sentence(action: str, by: str, who: str, player: str, before: dict, after: dict) -> str:
@@ -262,3 +263,27 @@ def _team_sentence(action: str, who: str, player: str, after: dict) -> str:
         "lineup_set": _("%(who)s set a team match's lineup"),
     }.get(action)
     return words % {"who": who, "player": player, "team": team} if words else ""
+
+
+def _staff_sentence(action: str, who: str, table, before: dict, after: dict) -> str:
+    """The judges' actions: naming them (tournaments.services.staff), a table's extra time (table_time), and
+    the calls and rulings (the judges app records them)."""
+    if action == "judge_added":
+        words = (_("%(who)s named %(name)s head judge") if after.get("head")
+                 else _("%(who)s named %(name)s a judge")) % {"who": who, "name": after.get("username", "?")}
+        return words + (" " + _("(allowed to correct results)") if after.get("may_correct") else "")
+    if action == "judge_changed":
+        return _("%(who)s changed %(name)s's rights as a judge: head judge %(head)s, corrects results %(correct)s") % {
+            "who": who, "name": after.get("username", "?"), "head": _short(after.get("head")),
+            "correct": _short(after.get("may_correct"))}
+    if action == "judge_removed":
+        return _("%(who)s removed %(name)s as a judge") % {"who": who, "name": before.get("username", "?")}
+    if action == "table_time_extended":
+        return _("%(who)s gave table %(table)s %(minutes)s more minutes (%(total)s in all)") % {
+            "who": who, "table": table, "minutes": after.get("minutes", 0), "total": after.get("extra_minutes", 0)}
+    words = {"table_time_reset": _("%(who)s took back table %(table)s's extra time"),
+             "judge_called": _("%(who)s called a judge to table %(table)s"),
+             "judge_call_withdrawn": _("%(who)s withdrew their judge call at table %(table)s"),
+             "judge_call_taken": _("%(who)s took the judge call at table %(table)s"),
+             "ruling_recorded": _("%(who)s ruled at table %(table)s: %(text)s")}.get(action)
+    return words % {"who": who, "table": table, "text": after.get("text", "")} if words else ""
