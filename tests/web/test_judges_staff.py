@@ -29,7 +29,7 @@ def test_the_desk_shows_the_round_tables_extension_and_players(client, staff):
     game = rnd.games.exclude(player_b=None).first()
     Game.objects.filter(pk=game.pk).update(extra_minutes=4)
     page = client.get(desk(event)).content.decode()
-    assert f'id="table-{game.table}"' in page and "+4 min" in page and page.count("+4 min") == 1
+    assert f'id="table-{game.table}"' in page and page.count('class="tag extension">+4 min') == 1  # that table only
     assert game.player_a.name in page and "Guild" in page
     assert 'class="clock"' not in page  # the clock not started yet: the page says so
     assert "not started" in page
@@ -183,3 +183,23 @@ def test_a_table_with_extra_time_shows_its_own_clock_on_the_desk(client, staff):
     assert len(lefts) == 2  # the round's, and the one table's with extra time
     assert 235 <= lefts[1] - lefts[0] <= 240
     assert page.index(f'id="table-{game.table}"') < page.rindex('class="clock"')
+
+
+def test_a_correcting_judges_board_offers_no_organizer_control(client, staff):
+    """The results board a judge may correct on shows no clock buttons, seat swap, redo, next round or finish
+    (each would be refused); the organizer's board keeps them all."""
+    event, organizer, judge, _stranger = staff
+    rnd = round_paired(event, organizer, publish=True)
+    for game in rnd.games.exclude(player_b=None):  # every result in: the next round is offered to organizers
+        client.force_login(organizer)
+        assert client.post(reverse("console:result", args=[event.slug, game.pk]), entry(game, vp_a=6, vp_b=2)
+                           ).status_code == 302
+    EventJudge.objects.filter(user=judge).update(may_correct=True)
+    board = reverse("console:round", args=[event.slug, rnd.number])
+    controls = ('name="clock"', reverse("console:swap", args=[event.slug, rnd.number]),
+                reverse("console:redo", args=[event.slug, rnd.number]), 'name="pair"')
+    page = client.get(board).content.decode()
+    assert all(control in page for control in controls)
+    client.force_login(judge)
+    page = client.get(board).content.decode()
+    assert not any(control in page for control in controls), [c for c in controls if c in page]

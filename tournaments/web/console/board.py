@@ -56,9 +56,10 @@ def in_words(event, game: Game, score, names: tuple[str, str], *, counted: bool)
     return presenters.result_words(score.outcome, score.loser, score.vp_a, score.vp_b, *names)
 
 
-def board_state(event, rnd, rows) -> dict:
+def board_state(event, rnd, rows, *, organizer: bool = True) -> dict:
     """How far the round's results are, and whether the next round can be paired now: the tables still owed
-    a game (a team match waiting for its lineup, tournaments.readers) count as tables not reported."""
+    a game (a team match waiting for its lineup, tournaments.readers) count as tables not reported. Pairing
+    the next round and finishing are offered to an organizer only (a judge correcting results sees neither)."""
     tables = [row for row in rows if row["b"]]
     count = {status: sum(1 for row in tables if row["status"] == status) for status in GAME_STATUSES}
     owed = tables_owed(rnd)
@@ -66,12 +67,13 @@ def board_state(event, rnd, rows) -> dict:
     latest = selectors.latest_round_number(event, drafts=True) == rnd.number
     last = last_round(event)  # the cut's final included: after the Swiss, the cut's next stage is offered
     more = last is None or rnd.number < last
-    return {"tables": total, "owed": owed, **count, "pair_next": latest and more and count[CONFIRMED] == total,
+    done = count[CONFIRMED] == total
+    return {"tables": total, "owed": owed, **count, "pair_next": organizer and latest and more and done,
             "next": rnd.number + 1, "next_cut": is_cut_round(event, rnd.number + 1),
             "next_name": presenters.round_name(rnd.number + 1, event),
             "round_form": RoundForm.for_event(event), "concession_rule": concession_rule(event),
             # The last planned round complete: finishing the event is the next step, offered here too.
-            "finish_now": latest and not more and count[CONFIRMED] == total and event.finished_at is None}
+            "finish_now": organizer and latest and not more and done and event.finished_at is None}
 
 
 def unlisted_leaders(event, result, factions: tuple[str, str]) -> str:

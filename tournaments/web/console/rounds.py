@@ -82,13 +82,15 @@ def round_console(request, event, number):
                 messages.success(request, _("Result saved for table %(t)s.") % {"t": row["game"].table})
                 return redirect(reverse("console:round", args=[event.slug, number]) + f"#table-{row['game'].table}")
             row["form"] = form
-    board = board_state(event, rnd, rows)
+    organizer = access.is_organizer(request.user, event)
+    board = board_state(event, rnd, rows, organizer=organizer)
     if request.GET.get("todo"):
         rows = [row for row in rows if row["b"] and row["status"] != CONFIRMED]
     rows.sort(key=lambda row: row["status"] != DISPUTED)  # disputes first, otherwise by table
     clock_actions = [] if event.finished_at else [("start", _("Start")), ("pause", _("Pause")), ("reset", _("Reset"))]
     return render(request, "console/round.html", {
         "event": event, "round": rnd, "rows": rows, "board": board, "todo": bool(request.GET.get("todo")),
+        "organizer": organizer,  # a judge allowed to correct results: no clock, swap or redo here
         "mission": naming.mission(event.format, rnd.strategy, rnd.deployment, rnd.scheme_pool),
         "clock_actions": clock_actions, "swap_form": SwapForm(players=_seated(rnd, players)), **clock_context(rnd),
         **panels.panels("console-round", event=event, round=rnd),  # a team round's matches and lineups owed
@@ -188,7 +190,8 @@ def _row_answer(request, event, game_id, *, form=None, saved=False):
         row["form"] = form
     row["saved"] = saved
     return render(request, "console/_result_row.html", {
-        "event": event, "round": rnd, "row": row, "board": board_state(event, rnd, rows), "oob": True})
+        "event": event, "round": rnd, "row": row, "oob": True,
+        "board": board_state(event, rnd, rows, organizer=access.is_organizer(request.user, event))})
 
 
 @organizer_view(post_only=True)
