@@ -7,10 +7,11 @@ from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 
-# Version 3 adds the run-up (announcement, sign-ups), the trackers and the players' email; version 2 tallies
-# the votes; version 1 listed each vote with its voter. Every one of them still restores (what a file lacks
-# is restored empty); a server of version 2 refuses a file of version 3 rather than leave out its run-up.
-FORMAT, VERSION, READABLE = "gaininggrounds-event", 3, (1, 2, 3)
+# Version 4 adds the judges (staff), each table's time extension, and the judge calls and rulings; version 3
+# the run-up (announcement, sign-ups), the trackers and the players' email; version 2 tallies the votes;
+# version 1 listed each vote with its voter. Every one of them still restores (what a file lacks is restored
+# empty); a server of an older version refuses a newer file rather than leave out what it cannot read.
+FORMAT, VERSION, READABLE = "gaininggrounds-event", 4, (1, 2, 3, 4)
 
 EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", "tiebreaks", "scheme_chart",
                 "scheme_pools", "deck_seed", "fresh_tables", "unavailable_tables", "self_reporting",
