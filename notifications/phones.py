@@ -80,11 +80,19 @@ def report_disputed(game: Game, disputer, reporter, version_stamp: str) -> None:
     push.tell(_of_organizers(event), DISPUTE, about, to_organizers)
 
 
-def clock_called(rnd: Round, left: int, run: str, last_call: int) -> None:
-    """The players of the round: the last turn is called, or time is up."""
+def clock_called(rnd: Round, left: int, run: str, last_call: int, game: Game | None = None) -> None:
+    """The players of the round: the last turn is called, or time is up. A table given extra time hears its
+    own moment (`game`: its two players alone) and not the round's, which comes before it."""
     if left not in (last_call, 0):
         return
-    seated = Seat.objects.filter(round=rnd).values_list("player_id", flat=True)
+    if game is not None:
+        seated = [p for p in (game.player_a_id, game.player_b_id) if p]
+        about = f"clock:{rnd.pk}:{run}:{left}:g{game.pk}"
+    else:
+        later = {p for pair in Game.objects.filter(round=rnd, extra_minutes__gt=0, result__isnull=True)
+                 .values_list("player_a_id", "player_b_id") for p in pair if p}
+        seated = [p for p in Seat.objects.filter(round=rnd).values_list("player_id", flat=True) if p not in later]
+        about = f"clock:{rnd.pk}:{run}:{left}"
 
     def message(subscription):
         if left == 0:
@@ -96,7 +104,7 @@ def clock_called(rnd: Round, left: int, run: str, last_call: int) -> None:
                 _("Time is nearly up.")
         return title, body, _private(subscription)
 
-    push.tell(_of_players(rnd.event, seated), CLOCK, f"clock:{rnd.pk}:{run}:{left}", message)
+    push.tell(_of_players(rnd.event, seated), CLOCK, about, message)
 
 
 def event_finished(event, podium: list[str]) -> None:

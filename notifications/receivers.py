@@ -29,7 +29,8 @@ def heard(*, signal, kind: str, event, **details) -> None:
     elif kind == signals.REPORT_DISPUTED:
         services.report_disputed(details["game"], details["player"], details["version_stamp"])
     elif kind == signals.CLOCK_CALLED:
-        phones.clock_called(details["round"], details["left"], details["run"], details["last_call"])
+        phones.clock_called(details["round"], details["left"], details["run"], details["last_call"],
+                            game=details.get("game"))
     elif kind == signals.EVENT_FINISHED and event.finished_at is not None and _listened(event):
         rows = [row for row in event_standings(event) if row.rank is not None]
         phones.event_finished(event, [row.entrant.name for row in rows[:PODIUM]])

@@ -29,7 +29,8 @@ REPORT_AWAITS = "report_awaits"
 # game; player (who disputes the opponent's version), version_stamp (the disputing version: told once)
 REPORT_DISPUTED = "report_disputed"
 # round; left (its clock's moment said on the round page, in seconds left: a 30-minute step, the last call,
-# 0 for time called), run (the clock's start, ISO: which run of the clock), last_call (the last call's seconds)
+# 0 for time called), run (the clock's start, ISO: which run of the clock), last_call (the last call's seconds);
+# game (optional): a table's own moment, its time extension later than the round's: for its two players only
 CLOCK_CALLED = "clock_called"
 KINDS = (ENTRY_REGISTERED, ENTRY_RESTORED, ENTRY_CHANGED, ENTRY_REMOVED, ENTRY_GONE, RESULT_CHANGED, DATE_MOVED,
          EVENT_RESTORED, EVENT_FINISHED, ROUND_PUBLISHED, REPORT_AWAITS, REPORT_DISPUTED, CLOCK_CALLED)

@@ -28,6 +28,7 @@ from scoring.report import Report
 from signups.receivers import heard as signups_heard
 from tournaments import services, signals
 from tournaments.models import Round
+from tournaments.services.round_clock import table_notice_say
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 NEW_KINDS = (signals.ROUND_PUBLISHED, signals.REPORT_AWAITS, signals.REPORT_DISPUTED, signals.CLOCK_CALLED)
@@ -223,3 +224,24 @@ def test_the_clock_announces_each_moment_and_phones_hear_the_last_call_and_time(
         [f"clock:{rnd.pk}:{run}:{15 * 60}", f"clock:{rnd.pk}:{run}:0"])
     assert sorted(Push.objects.values_list("title", flat=True)) == ["Round 1: 15 minutes left",
                                                                     "Round 1: time is called"]
+
+
+def test_a_table_given_extra_time_hears_its_own_moment_not_the_rounds(event, organizer, vapid, told):
+    """Issue 54: the round's last call and time called go to every table but one playing on with extra time;
+    that table's own moments, its minutes later, go to its two players alone."""
+    rnd = published(event, organizer)
+    later, other = rnd.games.select_related("round__event").exclude(player_b=None).order_by("table")[:2]
+    for player in event.players.all():
+        phone(event, [CLOCK], player=player, name=player.name)
+    services.round_clock(rnd=rnd, action="start")
+    services.table_time_extend(game=later, minutes=4, by=organizer)
+    run = Round.objects.get(pk=rnd.pk).clock_started_at.isoformat()
+    assert services.clock_notice_say(round_id=rnd.pk, run=run, left=0)
+    told_round = set(Push.objects.filter(about=f"clock:{rnd.pk}:{run}:0").values_list("subscription__player",
+                                                                                       flat=True))
+    assert told_round and {other.player_a_id, other.player_b_id} <= told_round
+    assert not told_round & {later.player_a_id, later.player_b_id}, "the table playing on is not told time"
+    assert table_notice_say(game_id=later.pk, run=run, left=0, extra_minutes=4)
+    own = set(Push.objects.filter(about=f"clock:{rnd.pk}:{run}:0:g{later.pk}").values_list(
+        "subscription__player", flat=True))
+    assert own == {later.player_a_id, later.player_b_id}
