@@ -4,11 +4,9 @@ queue, take a call and close it with a ruling, and search the rulings; a table's
 read its rulings. Every write goes through judges.services, as the pages'."""
 from __future__ import annotations
 
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -17,7 +15,7 @@ from gaininggrounds.api.openapi import RETRY_AFTER, conflicts, refused
 from judges import selectors, services
 from judges.models import KINDS, NOTE_LENGTH, RULE_LENGTH, TEXT_LENGTH, JudgeCall, Ruling
 from tournaments import access
-from tournaments.fronts import IsStaff, ReportThrottle, acting_player
+from tournaments.fronts import IsStaff, ReportThrottle, game_player, published_game
 from tournaments.models import Event, Game
 
 NO_SUCH_GAME = refused(404, "No such game, or a game of a draft round: the same answer, whatever key is sent.")
@@ -68,19 +66,11 @@ class CloseInputSerializer(serializers.Serializer):
 
 
 def _game(pk) -> Game:
-    game = get_object_or_404(Game.objects.select_related("round__event"), pk=pk)
-    if game.round.is_draft:
-        raise Http404("No such game")
-    return game
+    return published_game(pk)
 
 
 def _player_of(request, game: Game):
-    player = acting_player(request, game.round.event)
-    if player is None or game.side_of(player.id) is None:
-        if not (request.auth or request.user.is_authenticated):
-            raise NotAuthenticated("Send your private key: Authorization: Key <key>.")
-        raise PermissionDenied("Only the two players of this game can call a judge to it.")
-    return player
+    return game_player(request, game, "Only the two players of this game can call a judge to it.")
 
 
 class GameCalls(APIView):

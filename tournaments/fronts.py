@@ -4,10 +4,12 @@ names), the API's base for an event's addresses and its permissions, the player 
 player's entry as the API answers it, and the words for a player's paid state and page address. Built on
 the front-end kit (gaininggrounds.web, gaininggrounds.api)."""
 from django.core.exceptions import ObjectDoesNotExist
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from rest_framework import serializers
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.views import APIView
 
 from gaininggrounds.api.permissions import ReadOrRights, Rights
@@ -18,7 +20,7 @@ from tournaments.access import is_organizer
 # Lent to the apps' player operations (the live tracker's writes), so they count with the reports, confirmations
 # and disputes (access.report_wait) as the private page counts every action on the current game.
 from tournaments.api.auth import ReportThrottle as ReportThrottle
-from tournaments.models import CUT_STAGE, Event, Player
+from tournaments.models import CUT_STAGE, Event, Game, Player
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
 
 # A console view taking `slug` is called with the organizer's `event` in its place: signed in (else the
@@ -65,6 +67,25 @@ class EventScoped(APIView):
 def acting_player(request, event: Event) -> Player | None:
     """The player of `event` this API request acts as (tournaments.access.acting_player)."""
     return access.acting_player(event, user=request.user, key_player=access.key_player(request))
+
+
+def published_game(pk, games=None) -> Game:
+    """A game the API may name: a draft round's is invisible until published, the same 404 as no game."""
+    game = get_object_or_404(games if games is not None else Game.objects.select_related("round__event"), pk=pk)
+    if game.round.is_draft:
+        raise Http404("No such game")
+    return game
+
+
+def game_player(request, game: Game, refused: str) -> Player:
+    """The one of the game's two players this API request acts as: 401 with no key nor account, else 403
+    saying `refused` (an apps' player operation on a game: the tracker, a judge call)."""
+    player = acting_player(request, game.round.event)
+    if player is None or game.side_of(player.id) is None:
+        if not (request.auth or request.user.is_authenticated):
+            raise NotAuthenticated("Send your private key: Authorization: Key <key>.")
+        raise PermissionDenied(refused)
+    return player
 
 
 class PlayerSerializer(serializers.ModelSerializer):

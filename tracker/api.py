@@ -7,17 +7,14 @@ write and refuse it whole; every write is counted with the reports (the page cou
 and answers the tracker as the read does."""
 from __future__ import annotations
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from gaininggrounds.api.openapi import RETRY_AFTER, conflicts, refused
 from scoring.report import other_side
-from tournaments.fronts import ReportThrottle, acting_player
+from tournaments.fronts import ReportThrottle, game_player, published_game
 from tournaments.models import Game, Player
 from tracker import services
 from tracker.serializers import (
@@ -45,22 +42,14 @@ THROTTLED = " Counted with the reports, per player and per address (429 with Ret
 
 def _game(pk) -> Game:
     games = Game.objects.select_related("round__event", "player_a", "player_b", "result").prefetch_related("reports")
-    game = get_object_or_404(games, pk=pk)
-    if game.round.is_draft:  # invisible until published: the same answer as a game that does not exist
-        raise Http404("No such game")
-    return game
+    return published_game(pk, games)
 
 
 class TrackerOperation(APIView):
     permission_classes = [AllowAny]  # who may read or write is the game's business, checked below
 
     def player_of(self, request, game: Game) -> Player:
-        player = acting_player(request, game.round.event)
-        if player is None or game.side_of(player.id) is None:
-            if not (request.auth or request.user.is_authenticated):
-                raise NotAuthenticated("Send your private key: Authorization: Key <key>.")
-            raise PermissionDenied("Only the two players of this game can keep its score.")
-        return player
+        return game_player(request, game, "Only the two players of this game can keep its score.")
 
 
 class TrackerRead(TrackerOperation):
