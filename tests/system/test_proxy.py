@@ -129,11 +129,15 @@ def test_a_public_page_is_answered_from_the_proxy_and_refreshed_within_the_grace
     base, _ = proxy
     event, token = running_event["event"], running_event["token"]
     page = f"{base}/e/{event.slug}/rounds/1/"
-    status, headers, first = get(page)
-    assert status == 200, first[:2000]
-    assert headers["Cache-Control"] == "public, max-age=0, s-maxage=1, stale-while-revalidate=1"
-    stored_id = headers["X-Request-ID"]
-    status, headers, again = get(page)
+    for _ in range(3):  # a copy lives 2 s (s-maxage and the grace): a loaded machine may take longer between two asks
+        status, headers, first = get(page)
+        stored_at = time.monotonic()
+        assert status == 200, first[:2000]
+        assert headers["Cache-Control"] == "public, max-age=0, s-maxage=1, stale-while-revalidate=1"
+        stored_id = headers["X-Request-ID"]
+        status, headers, again = get(page)
+        if headers["X-Proxy-Cache"] in FROM_CACHE or time.monotonic() - stored_at <= 1:  # a miss in time: wrong
+            break
     assert headers["X-Proxy-Cache"] in FROM_CACHE and again == first
     assert headers["X-Request-ID"] != stored_id  # this request's id, not the one whose answer was stored
     # A poll with the copy's ETag is answered 304 by the proxy itself.
