@@ -296,6 +296,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameStatusEnum": "tournaments.models.GAME_STATUSES",
         "TeamStatusEnum": "teams.models.TEAM_STATUSES",  # a team, and a team with the member just added
+        "JudgeCallKindEnum": "judges.models.KINDS",  # a call, and a call asked for
         "ReportedOutcomeEnum": "scoring.report.REPORTED_OUTCOMES",
         "EnteredOutcomeEnum": "scoring.report.ENTERED_OUTCOMES",
         "SideEnum": "scoring.report.SIDES",
