@@ -71,6 +71,9 @@ ACTIONS = {
     "judge_call_withdrawn": "A player withdrew their judge call.",
     "judge_call_taken": "A judge (or organizer) took a call: on the way to the table.",
     "ruling_recorded": "A judge recorded a ruling at a table (closing a call, or on their own).",
+    "penalty_given": "A judge (or organizer) gave a player a penalty: a step of the ladder with its reason; its "
+                     "effect (warning, TP penalty, forfeit, disqualification) has its own line.",
+    "penalty_ladder_changed": "An organizer changed the event's penalty ladder (its steps, a TP penalty's size).",
 }
 
 Actor = AbstractBaseUser | Player | None

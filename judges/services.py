@@ -26,7 +26,7 @@ def call_open(*, game: Game, player, kind: str, note: str = "") -> JudgeCall:
     if kind not in KIND_KEYS:
         raise invalid("bad_kind", say("Say what the call is about: a rules question, time, a dispute or other."),
                       "kind")
-    note = _text(note, NOTE_LENGTH, "note")
+    note = clean_text(note, NOTE_LENGTH, "note")
     with transaction.atomic():
         game = _locked(game)
         event = game.round.event
@@ -77,7 +77,7 @@ def call_take(*, call: JudgeCall, by) -> JudgeCall:
 def call_close(*, call: JudgeCall, by, text: str, rule: str = "") -> Ruling:
     """The judge closes the call with their ruling (a call closed untaken counts as taken then)."""
     _refuse_not_staff(call.event, by)
-    text, rule = _text(text, TEXT_LENGTH, "text", needed=True), _text(rule, RULE_LENGTH, "rule")
+    text, rule = clean_text(text, TEXT_LENGTH, "text", needed=True), clean_text(rule, RULE_LENGTH, "rule")
     with transaction.atomic():
         call = _locked_call(call)
         _refuse_closed(call)
@@ -94,7 +94,7 @@ def ruling_record(*, game: Game, by, text: str, rule: str = "") -> Ruling:
     """A ruling at a table without a call (a judge passing by)."""
     event = game.round.event
     _refuse_not_staff(event, by)
-    text, rule = _text(text, TEXT_LENGTH, "text", needed=True), _text(rule, RULE_LENGTH, "rule")
+    text, rule = clean_text(text, TEXT_LENGTH, "text", needed=True), clean_text(rule, RULE_LENGTH, "rule")
     with transaction.atomic():
         return _ruling(_locked(game), by, text, rule)
 
@@ -107,7 +107,7 @@ def _ruling(game, by, text, rule, *, call=None) -> Ruling:
     return ruling
 
 
-def _text(value, most: int, attr: str, *, needed: bool = False) -> str:
+def clean_text(value, most: int, attr: str, *, needed: bool = False) -> str:
     if value is None:
         value = ""
     if not isinstance(value, str):

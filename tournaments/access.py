@@ -42,6 +42,12 @@ def is_staff(user, event: Event) -> bool:
     return is_organizer(user, event) or is_judge(user, event)
 
 
+def is_head(user, event: Event) -> bool:
+    """An organizer or the head judge of `event`: who may disqualify a player."""
+    return is_organizer(user, event) or (bool(user and user.is_authenticated)
+                                         and event.judges.filter(user=user, head=True).exists())
+
+
 def may_correct(user, event: Event) -> bool:
     """Who enters and corrects results: the organizers, and a judge the organizer allowed to."""
     return is_organizer(user, event) or (bool(user and user.is_authenticated)

@@ -224,7 +224,8 @@ def sentence(record, names: dict[int, str]) -> str:
     if action == "key_rotated":
         return _("%(who)s replaced %(player)s's private link") % {"who": who, "player": player}
     return (_sign_up_sentence(action, record.by, who, player, before, after)
-            or _team_sentence(action, who, player, after) or _staff_sentence(action, who, table, before, after)
+            or _team_sentence(action, who, player, after)
+            or _staff_sentence(action, who, table, before, after, player)
             or f"{who}: {action}")  # newer than this table
 
 
@@ -265,7 +266,7 @@ def _team_sentence(action: str, who: str, player: str, after: dict) -> str:
     return words % {"who": who, "player": player, "team": team} if words else ""
 
 
-def _staff_sentence(action: str, who: str, table, before: dict, after: dict) -> str:
+def _staff_sentence(action: str, who: str, table, before: dict, after: dict, player: str = "") -> str:
     """The judges' actions: naming them (tournaments.services.staff), a table's extra time (table_time), and
     the calls and rulings (the judges app records them)."""
     if action == "judge_added":
@@ -281,6 +282,14 @@ def _staff_sentence(action: str, who: str, table, before: dict, after: dict) -> 
     if action == "table_time_extended":
         return _("%(who)s gave table %(table)s %(minutes)s more minutes (%(total)s in all)") % {
             "who": who, "table": table, "minutes": after.get("minutes", 0), "total": after.get("extra_minutes", 0)}
+    if action == "penalty_given":
+        return _("%(who)s gave %(player)s a penalty: %(step)s for %(reason)s") % {
+            "who": who, "player": player, "step": _(after.get("step_words", "?")),
+            "reason": _(after.get("reason_words", "?"))}
+    if action == "penalty_ladder_changed":
+        return _("%(who)s changed the penalty ladder: %(steps)s (a TP penalty takes %(tp)s TP)") % {
+            "who": who, "steps": " → ".join(_(word) for word in after.get("step_words", [])),
+            "tp": after.get("tp", "?")}
     words = {"table_time_reset": _("%(who)s took back table %(table)s's extra time"),
              "judge_called": _("%(who)s called a judge to table %(table)s"),
              "judge_call_withdrawn": _("%(who)s withdrew their judge call at table %(table)s"),
