@@ -13,8 +13,9 @@ from audit.services import ACTIONS, actor_fields, record
 from judges.models import KINDS, NOTE_LENGTH, RULE_LENGTH, TEXT_LENGTH, JudgeCall, Ruling
 from scoring.messages import say
 from scoring.problems import conflict, invalid
-from tournaments import access, selectors
+from tournaments import access, selectors, signals
 from tournaments.models import Game
+from tournaments.services import changes
 
 CALLS_PER_ROUND = 3  # per player: past it, the judges are called across the hall
 KIND_KEYS = tuple(key for key, _ in KINDS)
@@ -46,6 +47,9 @@ def call_open(*, game: Game, player, kind: str, note: str = "") -> JudgeCall:
         call = JudgeCall.objects.create(event=event, game=game, player=player, kind=kind, note=note,
                                         created_at=timezone.now())
         _audit(event, player, "judge_called", game, {"call": call.pk, "kind": kind, "note": note})
+        # The staff's phones hear of it once it is committed; a push that cannot be queued never refuses the call.
+        transaction.on_commit(lambda: changes.announce(event, signals.JUDGE_CALLED, game=game, player=player,
+                                                       call=call.pk, about=kind, note=note), robust=True)
     return call
 
 

@@ -1,6 +1,7 @@
 """/api/push/key/, /api/events/{id}/push-subscriptions/ (a phone's web push, for a player by private key or
-an organizer) and /api/events/{id}/discord/ (the event's Discord webhook, organizers only): the same
-services as the private page's and the console's (notifications.push, notifications.discord)."""
+the event's staff: an organizer or a judge) and /api/events/{id}/discord/ (the event's Discord webhook,
+organizers only): the same services as the private page's and the console's (notifications.push,
+notifications.discord)."""
 from django.conf import settings
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
@@ -13,13 +14,13 @@ from rest_framework.views import APIView
 
 from gaininggrounds.api.openapi import conflicts, refused
 from notifications import discord, push
-from notifications.models import ORGANIZER_KINDS, PLAYER_KINDS, DiscordHook
-from tournaments.access import is_organizer
+from notifications.models import JUDGE_KINDS, ORGANIZER_KINDS, PLAYER_KINDS, DiscordHook
+from tournaments.access import is_organizer, is_staff
 from tournaments.fronts import EventScoped, IsOrganizer, acting_player
 from tournaments.models import Player
 
 NOT_OFFERED = "Push notifications are not offered by this server (it has no VAPID keys)."
-PLAYER, ORGANIZER = "player", "organizer"
+PLAYER, ORGANIZER, JUDGE = "player", "organizer", "judge"
 
 
 def offered_or_404() -> None:
@@ -40,42 +41,49 @@ class PushSubscriptionInputSerializer(serializers.Serializer):
     kinds = serializers.ListField(child=serializers.CharField(max_length=20), max_length=10, help_text=(
         f"What to be told. A player: {', '.join(PLAYER_KINDS)} (a round is published; the opponent reports or "
         f"disputes; the clock; the final standings). An organizer: {', '.join(ORGANIZER_KINDS)} (all results of "
-        "a round are in; a dispute is raised)."))
+        f"a round are in; a dispute is raised; a player calls a judge). A judge: {', '.join(JUDGE_KINDS)} (a "
+        "player calls a judge: the table and what about)."))
     language = serializers.ChoiceField(choices=[code for code, _ in settings.LANGUAGES], required=False,
                                        help_text="The messages' language (default: the request's).")
 
 
 class PushSubscriptionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    role = serializers.ChoiceField(choices=[PLAYER, ORGANIZER], help_text="Whose it is: the player's or the "
-                                                                            "organizer's.")
+    role = serializers.ChoiceField(choices=[PLAYER, ORGANIZER, JUDGE], help_text="Whose it is: the player's, "
+                                   "the organizer's or the judge's.")
     endpoint = serializers.CharField(help_text="The push service's address for that browser.")
     kinds = serializers.ListField(child=serializers.CharField())
     language = serializers.CharField()
     created_at = serializers.DateTimeField()
 
     def to_representation(self, subscription):
-        subscription.role = PLAYER if subscription.player_id else ORGANIZER
+        subscription.role = PLAYER if subscription.player_id else self.context.get("staff", ORGANIZER)
         return super().to_representation(subscription)
 
 
 def holder(request, event) -> dict:
     """Who the subscriptions belong to: the player of the private key sent (or of the signed-in account),
-    else the signed-in organizer of the event."""
-    if not isinstance(request.auth, Player) and is_organizer(request.user, event):
+    else the signed-in staff member (organizer or judge) of the event."""
+    if not isinstance(request.auth, Player) and is_staff(request.user, event):
         return {"user": request.user}
     player = acting_player(request, event)
     if player is not None:
         return {"player": player}
     if not (request.auth or request.user.is_authenticated):
-        raise NotAuthenticated("Send a player's private key (Authorization: Key <key>) or an organizer's token.")
-    raise PermissionDenied("Only a player of this event (by private key) or its organizer has push "
+        raise NotAuthenticated("Send a player's private key (Authorization: Key <key>) or an organizer's or a "
+                               "judge's token.")
+    raise PermissionDenied("Only a player of this event (by private key), its organizers and its judges have push "
                            "subscriptions here.")
 
 
+def shown(event, owner: dict) -> dict:
+    """The serializer's context: whose a staff member's subscriptions are, the organizer's or the judge's."""
+    return {"staff": ORGANIZER if "user" not in owner or is_organizer(owner["user"], event) else JUDGE}
+
+
 SUBSCRIBERS = ("A player of the event, by private key (`Authorization: Key <key>`) or linked account, or an "
-               "organizer of the event (token or session)")
-WHO = refused(403, "Neither a player of this event nor its organizer.")
+               "organizer or a judge of the event (token or session)")
+WHO = refused(403, "Neither a player of this event nor its organizer or judge.")
 NOT_HERE = refused(404, "`push_not_offered`: this server has no VAPID keys; or no such event.")
 
 
@@ -103,7 +111,8 @@ class PushSubscriptions(EventScoped):
         event = self.event()
         owner = holder(request, event)
         offered_or_404()
-        return Response(PushSubscriptionSerializer(push.subscriptions_of(event, **owner), many=True).data)
+        return Response(PushSubscriptionSerializer(push.subscriptions_of(event, **owner), many=True,
+                                                   context=shown(event, owner)).data)
 
     @extend_schema(request=PushSubscriptionInputSerializer,
                    responses={200: PushSubscriptionSerializer, 403: WHO, 404: NOT_HERE},
@@ -111,7 +120,8 @@ class PushSubscriptions(EventScoped):
                    description=f"{SUBSCRIBERS}: keeps this browser's subscription with the kinds chosen (the "
                                "same endpoint again updates it; a holder keeps at most "
                                f"{push.BROWSERS}, the oldest goes). 400 `bad_subscription`, `bad_endpoint` (not "
-                               "a push service's https address), `bad_keys` or `unknown_kind`.")
+                               "a push service's https address), `bad_keys` or `unknown_kind` (one not the "
+                               "holder's: a judge chooses only `judge_calls`).")
     def post(self, request, event_id):
         event = self.event()
         owner = holder(request, event)
@@ -121,7 +131,7 @@ class PushSubscriptions(EventScoped):
         given = data.validated_data
         subscription = push.subscription_save(event=event, info=given["subscription"], kinds=given["kinds"],
                                               language=given.get("language") or get_language() or "en", **owner)
-        return Response(PushSubscriptionSerializer(subscription).data)
+        return Response(PushSubscriptionSerializer(subscription, context=shown(event, owner)).data)
 
 
 class PushSubscription(EventScoped):

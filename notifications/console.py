@@ -1,6 +1,7 @@
 """The organizer's "Phones and Discord" page in the console: the event's Discord webhook (pasted, checked,
 shown masked, with the last failure; a test message sent on request), and this phone's push notifications
-(all results in, a dispute)."""
+(all results in, a dispute, a player's call for a judge); and the staff's "Judge calls on this phone" page,
+linked from the judge desk: a judge's (or an organizer's) phone told of the players' calls."""
 from __future__ import annotations
 
 from django.conf import settings
@@ -9,9 +10,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from notifications import discord, push
-from notifications.models import ALL_IN, DISPUTE, DiscordHook
+from notifications.models import DiscordHook
+from notifications.web import staff_kinds
 from scoring.problems import DomainError
-from tournaments.fronts import organizer_view
+from tournaments.fronts import organizer_view, staff_view
 
 
 @organizer_view
@@ -37,5 +39,16 @@ def phones_page(request, event):
     return render(request, "notifications/console_phones.html", {
         "event": event, "hook": hook, "masked": discord.masked(hook), "problem": problem,
         "push_key": settings.VAPID_PUBLIC_KEY if push.offered() else "",
-        "push_kinds": [(ALL_IN, _("All results of a round are in")), (DISPUTE, _("A dispute is raised"))],
+        "push_kinds": staff_kinds(event, request.user),
+    })
+
+
+@staff_view
+def staff_phone_page(request, event):
+    """This phone's push notifications for the event's staff: a judge allows the players' calls (or stops
+    them); an organizer sees their phone's whole choice, as on the phones page, so neither page undoes the
+    other's."""
+    return render(request, "notifications/console_staff_phone.html", {
+        "event": event, "push_key": settings.VAPID_PUBLIC_KEY if push.offered() else "",
+        "push_kinds": staff_kinds(event, request.user),
     })

@@ -27,16 +27,18 @@ class Notification(models.Model):
         constraints = [models.UniqueConstraint(fields=["to", "kind", "about"], name="notification_once")]
 
 
-# What a phone can ask to be told (a player's from their private page, an organizer's from the console).
+# What a phone can ask to be told (a player's from their private page, an organizer's or a judge's from the
+# console): a judge hears only of the players' calls for a judge, an organizer of those too.
 ROUND, REPORTED, CLOCK, FINAL = "round", "reported", "clock", "final"
-ALL_IN, DISPUTE = "all_in", "dispute"
-PLAYER_KINDS, ORGANIZER_KINDS = (ROUND, REPORTED, CLOCK, FINAL), (ALL_IN, DISPUTE)
+ALL_IN, DISPUTE, JUDGE_CALLS = "all_in", "dispute", "judge_calls"
+PLAYER_KINDS, ORGANIZER_KINDS = (ROUND, REPORTED, CLOCK, FINAL), (ALL_IN, DISPUTE, JUDGE_CALLS)
+JUDGE_KINDS = (JUDGE_CALLS,)
 
 
 class PushSubscription(models.Model):
     """One browser's Web Push subscription for one event: a player's (it belongs to the private link, no
-    account needed) or an organizer's. The endpoint is the push service's address for that browser; the
-    two keys encrypt what is sent to it."""
+    account needed) or a staff member's (`user`: an organizer or a judge). The endpoint is the push
+    service's address for that browser; the two keys encrypt what is sent to it."""
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="+")
     player = models.ForeignKey("tournaments.Player", null=True, blank=True, on_delete=models.CASCADE, related_name="+")

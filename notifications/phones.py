@@ -1,15 +1,17 @@
 """What phones are told, by Web Push (notifications.push): a player what their private page chose (round
 published, opponent reported, the clock's last call and time, final standings), an organizer "all
-results in" and "dispute raised". Called inside the change's transaction, like the mail it sits beside;
-each message is written in its reader's language and goes once per `about`."""
+results in" and "dispute raised", the event's staff (organizers and judges) a player's call for a judge.
+Called inside the change's transaction, like the mail it sits beside (a call, once it is committed); each
+message is written in its reader's language and goes once per `about`."""
 from __future__ import annotations
 
+from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from notifications import discord, push
-from notifications.models import ALL_IN, CLOCK, DISPUTE, FINAL, REPORTED, ROUND, PushSubscription
+from notifications.models import ALL_IN, CLOCK, DISPUTE, FINAL, JUDGE_CALLS, REPORTED, ROUND, PushSubscription
 from scoring.formats import get_format
 from tournaments.models import Game, Round, Seat
 
@@ -21,6 +23,13 @@ def _of_players(event, player_ids):
 def _of_organizers(event):
     """Organizers' phones, of those who organize the event today (one removed hears nothing more)."""
     return PushSubscription.objects.filter(event=event, user__in=event.organizers.all())
+
+
+def _of_staff(event):
+    """The phones of those who are the event's staff today, organizers and judges (one removed hears nothing
+    more)."""
+    return PushSubscription.objects.filter(Q(user__in=event.organizers.all()) | Q(user__in=event.judges.values(
+        "user")), event=event, player__isnull=True)
 
 
 def _private(subscription) -> str:
@@ -127,3 +136,26 @@ def all_results_in(rnd: Round) -> None:
                 reverse("console:round", args=[rnd.event.slug, rnd.number]))
 
     push.tell(_of_organizers(rnd.event), ALL_IN, f"all-in:{rnd.pk}", message)
+
+
+# What a call is about (the judges app's kinds of call), as the judge desk says it.
+CALL_WORDS = {"rules": gettext_lazy("rules question"), "time": gettext_lazy("time"),
+              "dispute": gettext_lazy("dispute of play"), "other": gettext_lazy("other")}
+
+
+def judge_called(game: Game, call: int, about: str, note: str = "") -> None:
+    """Each staff member's phone that allowed judge calls: which table, about what, who plays there, and the
+    calls' queue a tap opens."""
+    rnd = game.round
+    event = rnd.event
+    url = reverse("judges:queue", args=[event.slug])
+
+    def message(subscription):
+        title = _("Table %(t)s: a judge is called (%(about)s)") % {
+            "t": game.table, "about": CALL_WORDS[about] if about in CALL_WORDS else about}
+        body = _("%(event)s, round %(n)s: %(a)s v %(b)s") % {
+            "event": event.name, "n": rnd.number, "a": game.player_a.name,
+            "b": game.player_b.name if game.player_b_id else ""}
+        return title, f"{body} · {note}" if note else body, url
+
+    push.tell(_of_staff(event), JUDGE_CALLS, f"judge-call:{call}", message)

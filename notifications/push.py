@@ -1,8 +1,8 @@
-"""Web Push to phones: a browser subscribes from the private page (or an organizer's from the console) and
-is told what it chose. Messages are rows written in the change's transaction and sent by the notification
-queue after it commits, as mail is; pywebpush encrypts each (RFC 8291) and signs the request with the
-site's VAPID key. A push service that says the subscription is gone (404, 410) has it removed; one that
-cannot take it now (429, 5xx, no answer) has it retried by the task."""
+"""Web Push to phones: a browser subscribes from the private page (or an organizer's or a judge's from the
+console) and is told what it chose. Messages are rows written in the change's transaction and sent by the
+notification queue after it commits, as mail is; pywebpush encrypts each (RFC 8291) and signs the request
+with the site's VAPID key. A push service that says the subscription is gone (404, 410) has it removed;
+one that cannot take it now (429, 5xx, no answer) has it retried by the task."""
 from __future__ import annotations
 
 import base64
@@ -19,10 +19,11 @@ from pywebpush import WebPushException, webpush
 from requests import RequestException
 
 from gaininggrounds import outward
-from notifications.models import ORGANIZER_KINDS, PLAYER_KINDS, Push, PushSubscription
+from notifications.models import JUDGE_KINDS, ORGANIZER_KINDS, PLAYER_KINDS, Push, PushSubscription
 from notifications.queueing import hand_over
 from scoring.messages import say
 from scoring.problems import invalid
+from tournaments.access import is_organizer
 
 log = logging.getLogger(__name__)
 TTL = 6 * 3600  # a push not delivered within a round's length is old news
@@ -31,7 +32,7 @@ GONE = (404, 410)
 # Brave use Google's): a subscription's address is one of theirs or a host of theirs (gaininggrounds.outward
 # checks it when kept and again when sent).
 PUSH_SERVICES = ("fcm.googleapis.com", "push.services.mozilla.com", "notify.windows.com", "push.apple.com")
-BROWSERS = 5  # subscriptions kept per player (or organizer) and event
+BROWSERS = 5  # subscriptions kept per player (or organizer, or judge) and event
 
 
 class PushUnavailable(Exception):
@@ -51,11 +52,19 @@ def vapid_pair() -> tuple[str, str]:
     return _b64(public), _b64(key.private_numbers().private_value.to_bytes(32, "big"))
 
 
+def kinds_for(event, *, player=None, user=None) -> tuple[str, ...]:
+    """What a holder may be told: a player their own game's news; an organizer the event's (a judge's call
+    too); a judge (the caller checked they are staff) only the players' calls for a judge."""
+    if player is not None:
+        return PLAYER_KINDS
+    return ORGANIZER_KINDS if is_organizer(user, event) else JUDGE_KINDS
+
+
 def subscription_save(*, event, info, kinds, language: str, player=None, user=None) -> PushSubscription:
     """Keep (or update) one browser's subscription and what it wants to be told; refuses a malformed one
     whole, with the field at fault."""
     endpoint, p256dh, auth = _checked_info(info)
-    allowed = PLAYER_KINDS if player is not None else ORGANIZER_KINDS
+    allowed = kinds_for(event, player=player, user=user)
     if not isinstance(kinds, list) or any(kind not in allowed for kind in kinds):
         raise invalid("unknown_kind", say("Choose among: {value}.", value=", ".join(allowed)), "kinds")
     owner = {"player": player} if player is not None else {"user": user}
@@ -72,7 +81,7 @@ def subscription_save(*, event, info, kinds, language: str, player=None, user=No
 
 
 def subscriptions_of(event, *, player=None, user=None):
-    """One holder's own subscriptions for the event (a player's, or an organizer's): never another's."""
+    """One holder's own subscriptions for the event (a player's, or a staff member's): never another's."""
     if player is None and user is None:
         return PushSubscription.objects.none()
     owner = {"player": player} if player is not None else {"user": user, "player__isnull": True}

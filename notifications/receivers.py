@@ -9,7 +9,9 @@ commit or roll back with the change, and hands them to the workers only after th
 - the clock's last call and time called: the round's players (phone);
 - an event finished: the final standings (phones, Discord);
 - a round's last result: "all results in" (asked only where push is offered and an organizer listens: a
-  result costs no query more otherwise).
+  result costs no query more otherwise);
+- a player's call for a judge (told once the call is committed): the phones of the event's staff who allowed
+  judge calls.
 
 Other kinds are not ours: they are ignored."""
 from notifications import phones, push, services
@@ -40,6 +42,8 @@ def heard(*, signal, kind: str, event, **details) -> None:
         others_open = Game.objects.filter(round=game.round, result__isnull=True).exclude(pk=game.pk)
         if any(ALL_IN in chosen for chosen in kinds) and not others_open.exists():
             phones.all_results_in(game.round)
+    elif kind == signals.JUDGE_CALLED and push.offered():
+        phones.judge_called(details["game"], details["call"], details["about"], details.get("note", ""))
 
 
 def _listened(event) -> bool:

@@ -1,6 +1,7 @@
 """The phone's side of push notifications: a browser subscribes (or stops) for a player's private link or
-an organizer's event, by a JSON POST from static/js/phone.js. Answers are JSON: 200 with what is kept,
-400 with the problem, 404 when push is not offered (no VAPID keys) or the link is unknown."""
+for the event its organizer or judge staffs, by a JSON POST from static/js/phone.js. Answers are JSON: 200
+with what is kept, 400 with the problem, 404 when push is not offered (no VAPID keys) or the link is
+unknown."""
 from __future__ import annotations
 
 import json
@@ -12,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from notifications import push
-from notifications.models import CLOCK, FINAL, REPORTED, ROUND
+from notifications.models import ALL_IN, CLOCK, DISPUTE, FINAL, JUDGE_CALLS, REPORTED, ROUND
 from scoring.problems import DomainError
 from tournaments.access import bad_key_wait, player_for_key
-from tournaments.fronts import organizer_view
+from tournaments.fronts import staff_view
 
 
 def _answer(request, *, event, player=None, user=None) -> JsonResponse:
@@ -50,8 +51,9 @@ def player_push(request, key):
     return _answer(request, event=player.event, player=player)
 
 
-@organizer_view(post_only=True)
-def organizer_push(request, event):
+@staff_view(post_only=True)
+def staff_push(request, event):
+    """An organizer's phone (the event's news, a judge's call) or a judge's (the players' calls for a judge)."""
     return _answer(request, event=event, user=request.user)
 
 
@@ -66,3 +68,10 @@ def player_kinds() -> list[tuple[str, str]]:
     return [(ROUND, _("A round is published: my table, opponent and mission")),
             (REPORTED, _("My opponent reports or disputes: confirm it")),
             (CLOCK, _("The clock: last turn called, time up")), (FINAL, _("The final standings"))]
+
+
+def staff_kinds(event, user) -> list[tuple[str, str]]:
+    """What this organizer or judge may have their phone told (notifications.push.kinds_for), in words."""
+    words = {ALL_IN: _("All results of a round are in"), DISPUTE: _("A dispute is raised"),
+             JUDGE_CALLS: _("A player calls a judge: the table and what about")}
+    return [(kind, words[kind]) for kind in push.kinds_for(event, user=user)]

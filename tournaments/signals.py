@@ -32,6 +32,9 @@ REPORT_DISPUTED = "report_disputed"
 # 0 for time called), run (the clock's start, ISO: which run of the clock), last_call (the last call's seconds);
 # game (optional): a table's own moment, its time extension later than the round's: for its two players only
 CLOCK_CALLED = "clock_called"
+# game; player (who called), call (the call's id), about (rules, time, dispute or other), note: a player called a
+# judge to their table (told by the judges app once the call is committed: a listener's failure never refuses it)
+JUDGE_CALLED = "judge_called"
 KINDS = (ENTRY_REGISTERED, ENTRY_RESTORED, ENTRY_CHANGED, ENTRY_REMOVED, ENTRY_GONE, RESULT_CHANGED, DATE_MOVED,
-         EVENT_RESTORED, EVENT_FINISHED, ROUND_PUBLISHED, REPORT_AWAITS, REPORT_DISPUTED, CLOCK_CALLED)
+         EVENT_RESTORED, EVENT_FINISHED, ROUND_PUBLISHED, REPORT_AWAITS, REPORT_DISPUTED, CLOCK_CALLED, JUDGE_CALLED)
 tournament_changed = Signal()
