@@ -7,8 +7,9 @@ class JudgesConfig(AppConfig):
 
     def ready(self):
         """The calls and rulings travel in the event's backup; the player's private page shows the call
-        button, the call's state and the table's rulings (its "judge-..." actions answered here); the judge
-        desk shows the queue of open calls (tournaments.panels)."""
+        button, the call's state and the table's rulings (its "judge-..." actions answered here) and the
+        player's own penalties; the judge desk shows the queue of open calls and the penalties' short form;
+        the public standings say which players a judge's penalty moved (tournaments.panels)."""
         from tournaments import panels
         from tournaments.backup_format import register_section
 
@@ -16,6 +17,9 @@ class JudgesConfig(AppConfig):
         panels.register_panel("private", private_panel)
         panels.register_action("private", panels.Action(answer=private_answer, prefix="judge-", on_game=True))
         panels.register_panel("judge-desk", desk_panel)
+        panels.register_panel("private", private_penalties_panel)
+        panels.register_panel("judge-desk", desk_penalties_panel)
+        panels.register_panel("standings", standings_panel)
 
 
 def backup_export(event):
@@ -46,3 +50,21 @@ def desk_panel(*, request, event, **page) -> dict:
     from judges.web import desk_section
 
     return desk_section(request, event)
+
+
+def private_penalties_panel(*, request, player, **page) -> dict:
+    from judges.web_penalties import private_context
+
+    return private_context(request, player)
+
+
+def desk_penalties_panel(*, request, event, **page) -> dict:
+    from judges.web_penalties import desk_section
+
+    return desk_section(request, event)
+
+
+def standings_panel(*, event, rows=(), **page) -> dict:
+    from judges.web_penalties import standings_notes
+
+    return standings_notes(event, rows)

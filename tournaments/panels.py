@@ -7,7 +7,10 @@ A leaf module, connected to at start.
 Pages: "private" (the player's private page), "event", "round", "hall" (the public pages), "console-event"
 (the organizer's event page), "console-round" (the organizer's preview and results board of a round),
 "judge-desk" (the staff's judge desk: an entry keyed "desk_section_<name>" is a section of the desk, a dict with
-the `template` to include, an `order` and a `title`, tournaments.web.console.judge_desk). Each
+the `template` to include, an `order` and a `title`, tournaments.web.console.judge_desk), "standings" (the
+public standings, given the `rows`, each with the player's `id`: an entry "standing_marks", {player id: a mark
+beside their TP}, and "standing_notes", the lines under the table that say what the marks mean; a judge's
+penalty's effect, tournaments.web.public.standing_notes). Each
 page passes what it has by keyword (request, event, player, round, ...); a panel takes what it needs and
 ignores the rest."""
 from __future__ import annotations

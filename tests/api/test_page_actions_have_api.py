@@ -195,6 +195,11 @@ PARITY = {
     "console:judges?action=remove": f"DELETE {EVENT}judges/{{judge_id}}/",
     "console:table-time?action=extend": f"POST {GAME}extension/",
     "console:table-time?action=reset": f"DELETE {GAME}extension/",
+    # The penalties page and the judge desk's short form (its first step, posted to the page): the ladder's
+    # advice (nothing given), the penalty the judge chose, the organizer's ladder.
+    "judges:penalties?action=suggest": f"GET {EVENT}penalties/suggestion/",
+    "judges:penalties?action=give": f"POST {EVENT}penalties/",
+    "judges:penalties?action=ladder": f"PUT {EVENT}penalty-ladder/",
 }
 MAIL_LINK = "a person's own address proven by a mailed link, in a browser; an API client acts with a token"
 EXEMPT = {

@@ -136,11 +136,23 @@ def mission_line(format_key: str):
 def standings_page(request, slug):
     event = get_object_or_404(Event, slug=slug)
     rows = standing_rows(event)
+    notes = standing_notes(event, rows)
     return render(request, "public/standings.html", {
         "event": event, "rows": rendered_rows("public/_standings_row.html", [r for r in rows if r["rank"]]),
         "apart": [r for r in rows if not r["rank"]],
         "adjusted": any(row["adjusted"] for row in rows),  # the footnote only when someone has bonus or penalty
+        "standing_notes": notes,
         "after_round": selectors.latest_round_number(event), "cut": any(row["cut"] for row in rows)})
+
+
+def standing_notes(event: Event, rows: list[dict]) -> list[str]:
+    """What the apps note under the standings (tournaments.panels "standings": a judge's penalty's effect):
+    each marked row gets its mark beside its TP, and the notes' lines come back for under the table."""
+    shown = panels.panels("standings", event=event, rows=rows)
+    marks = shown.get("standing_marks", {})
+    for row in rows:
+        row["mark"] = marks.get(row["id"], "")
+    return shown.get("standing_notes", [])
 
 
 @public_cache("event", "slug")
@@ -183,7 +195,7 @@ def standing_rows(event: Event) -> list[dict]:
     factions = {key: naming.faction(event.format, key) for key in {s.entrant.faction for s in standings}}
     link = player_link(event.slug)
     return [{"place": "" if not s.played else f"{s.rank}=" if places[s.rank] > 1 else str(s.rank), "rank": s.rank,
-             "name": s.entrant.name,
+             "id": s.entrant.id, "name": s.entrant.name,
              "href": link(s.entrant.id), "faction": factions[s.entrant.faction], "faction_key": s.entrant.faction,
              "dropped": s.entrant.status == DROPPED, "tp": str(s.totals.tp), "diff": minus(s.totals.diff),
              "vp": str(s.totals.vp), "played": str(s.totals.played), "cut": presenters.cut_reached(s.cut),
