@@ -130,4 +130,5 @@ HEARD = {
     signals.REPORT_AWAITS: lambda event, **details: None,
     signals.REPORT_DISPUTED: lambda event, **details: None,
     signals.CLOCK_CALLED: lambda event, **details: None,
+    signals.JUDGE_CALLED: lambda event, **details: None,
 }

@@ -322,7 +322,7 @@ PAGES = [
      answers(302, 403, 302, 302, 302, 302, 302, 302, 403)),
     ("admin", "GET", "/admin/tournaments/event/", answers(302, 302, 302, 302, 302, 302, 302, 302, 200)),
     ("admin audit", "GET", "/admin/audit/auditrecord/", answers(302, 302, 302, 302, 302, 302, 302, 302, 200)),
-    *rows_judges_calls.PAGES, *rows_judges.PAGES,
+    *rows_judges_calls.PAGES, *rows_judges.PAGES, *rows_phones.PAGES,
 ]
 
 
