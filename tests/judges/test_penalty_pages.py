@@ -148,3 +148,17 @@ def test_the_page_in_french(floor):
     assert "Donner une pénalité" in page and "Échelle des pénalités" in page and "jeu lent" in page
     asked = sam.post(page_of(event), {"action": "suggest", "player": ada.pk, "reason": "slow_play"}).content.decode()
     assert "Première pénalité pour jeu lent\u202f: l’échelle indique avertissement." in asked
+
+
+def test_the_final_standings_keep_the_footnotes(floor):
+    """Once the event is finished, its final standings say the same effects as the standings did."""
+    from tests.factories import finished, results_entered
+
+    event, judge, organizer = floor["event"], floor["judge"], floor["organizer"]
+    ada = floor["games"][0].player_a
+    penalties.penalty_give(player=ada, by=judge, reason="slow_play", step=TP_PENALTY, note="secret words")
+    results_entered(floor["games"][0].round, organizer)
+    finished(event, organizer)
+    page = unescape(Client().get(reverse("public:final", args=[event.slug])).content.decode())
+    assert f"\u2020 {ada.name}: \u22121 TP, a judge's penalty" in page and '<abbr class="penalized"' in page
+    assert "given by the organizer or a judge" in page and "secret words" not in page and "slow play" not in page

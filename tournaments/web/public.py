@@ -210,6 +210,7 @@ def final_page(request, slug):
     if event.finished_at is None:
         return HttpResponseRedirect(reverse("public:standings", args=[slug]))
     everyone = standing_rows(event)
+    notes = standing_notes(event, everyone)
     rows = [row for row in everyone if row["rank"]]  # who did not play is listed apart, out of every award
     best_in_faction = {}
     for row in rows:
@@ -225,7 +226,8 @@ def final_page(request, slug):
         "event": event, "awards": awards,
         "podium": [row for row in rows if row["rank"] <= 3 and not row["dropped"]][:4],
         "best_in_faction": sorted(best_in_faction.values(), key=lambda row: row["faction"]),
-        "rows": rendered_rows("public/_standings_row.html", rows), "apart": [r for r in everyone if not r["rank"]]})
+        "rows": rendered_rows("public/_standings_row.html", rows), "apart": [r for r in everyone if not r["rank"]],
+        "adjusted": any(row["adjusted"] for row in rows), "standing_notes": notes})
 
 
 @public_cache("event", "slug")
