@@ -23,7 +23,6 @@ from tournaments.fronts import staff_view
 from tournaments.standings import ACTIVE, DISQUALIFIED
 
 DESK_LAST = 5  # the desk's newest penalties; the page lists them all
-LADDER_ROWS = 6  # the ladder form's step choosers (more when the event's ladder is longer)
 MARK = "\u2020"  # †, beside the TP of a player whose standing a judge's penalty moved
 
 
@@ -125,7 +124,7 @@ def _ladder_sent(post) -> tuple[list[str], object]:
 def ladder_context(event, sent_steps=None, sent_tp=None) -> dict:
     steps, tp = penalties.ladder_of(event)
     shown = list(sent_steps if sent_steps is not None else steps)
-    rows = min(LONGEST_LADDER, max(LADDER_ROWS, len(shown)))
+    rows = LONGEST_LADDER  # a chooser per possible step, "—" where none
     return {"steps": [step_word(s) for s in steps], "tp": tp, "low": TP_RANGE[0], "high": TP_RANGE[1],
             "rows": [shown[i] if i < len(shown) else "" for i in range(rows)],
             "sent_tp": tp if sent_tp is None else sent_tp, "choices": [(s, step_word(s)) for s in STEPS]}

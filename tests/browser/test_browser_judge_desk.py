@@ -161,6 +161,10 @@ def penalized(day, judge, slug, player, step: str, *, expect: str) -> None:
     judge.click(f"{give} button[type=submit]")
     judge.wait_for_selector("select[name=step]")
     assert judge.input_value("select[name=step]") == expect
+    if expect != "warning":
+        advice = say(judge, ".advice")
+        assert day.words("TP penalty") in advice and day.words("slow play") in advice, advice
+        day.picture(judge, "judge-penalty-advice")
     judge.select_option("select[name=step]", step)
     judge.click("form:has(input[name=action][value=give]) button[type=submit]")
     judge.wait_for_selector(".messages")
