@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "tracker",
     "teams",
     "judges",
+    "seasons",
 ]
 
 MIDDLEWARE = [

@@ -16,7 +16,7 @@ from people.forms import SeriesForm
 from people.models import Person, PersonRecord, Series
 from people.names import search_key
 from people.series import may_edit, series_create, series_update
-from scoring.formats import FORMATS
+from scoring.formats import get_format
 from scoring.problems import DomainError
 from tournaments.fronts import organizer_view
 from tournaments.models import Event
@@ -122,7 +122,7 @@ def series_list(request):
     """The series the signed-in user keeps, and a new one (the UK scheme filled in, and the edition of their
     latest event)."""
     latest = request.user.organized_events.order_by("-date").values_list("format", flat=True).first()
-    form = SeriesForm(request.POST or None, initial={"edition": FORMATS[latest].edition} if latest else None)
+    form = SeriesForm(request.POST or None, initial={"edition": get_format(latest).edition} if latest else None)
     if request.method == "POST" and form.is_valid():
         series = _saved(request, form, None)
         if series is not None:

@@ -13,7 +13,7 @@ from gaininggrounds import http_cache
 from people.models import EDITIONS, Person, Series
 from ratings.series import Placing, PointsTable, in_window, placement_points, series_standings
 from scoring.entries import plain, text_problems
-from scoring.formats import FORMATS, formats_of
+from scoring.formats import formats_of, get_format
 from scoring.messages import say
 from scoring.problems import Invalid, Problem, conflict
 from tournaments.models import Event, Player
@@ -78,7 +78,7 @@ def _apply(series: Series, settings: dict) -> None:
         found = list(Event.objects.filter(pk__in=events))
         if len(found) != len(set(events)):
             problems.append(Problem("event_unknown", say("An event listed does not exist."), "events"))
-        if any(FORMATS[e.format].edition != series.edition for e in found):
+        if any(get_format(e.format).edition != series.edition for e in found):
             problems.append(Problem("event_edition", say("Every event listed must be of the series' edition."),
                                     "events"))
     if trusted is not None:

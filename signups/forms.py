@@ -3,7 +3,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from gaininggrounds.web.naming import localized
-from scoring.formats import FORMATS
+from scoring.formats import get_format
 from signups.models import EMAIL_LENGTH, LIST_LENGTH, NO_LISTS
 
 
@@ -18,7 +18,7 @@ class EntryForm(forms.Form):
 
     def __init__(self, *args, format_key: str, signed_in: bool, lists: str, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [("", "—")] + [(f.key, localized(f)) for f in FORMATS[format_key].factions]
+        self.fields["faction"].choices = [("", "—")] + [(f.key, localized(f)) for f in get_format(format_key).factions]
         if signed_in:
             del self.fields["email"]  # the account's address
         else:

@@ -10,7 +10,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from notifications.services import address_of, languages_of, mail_to, private_line, site_link
-from scoring.formats import FORMATS
+from scoring.formats import get_format
 from signups.models import MOVES, REGISTERED, WAITLISTED, SignUp
 from signups.selectors import announcement_of, local_time, position_of
 
@@ -43,7 +43,7 @@ def confirm_link(signup, token: str) -> None:
 
 def faction_name(signup) -> str:
     """The faction as the format names it (the game's own word, in either language)."""
-    named = FORMATS[signup.event.format].faction(signup.faction)
+    named = get_format(signup.event.format).faction(signup.faction)
     return named.name if named else signup.faction
 
 

@@ -49,6 +49,15 @@ def fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def fresh_packs():
+    """Published season packs are kept built by their id for the process's life; a test's database is rolled
+    back and its ids used again, so each test starts with none kept."""
+    from seasons.catalogue import forget
+
+    forget()
+
+
+@pytest.fixture(autouse=True)
 def english_afterwards():
     """A request in French leaves French active in this thread (the locale middleware activates, nothing
     resets): each test ends back in the default language, so messages checked later are in English."""

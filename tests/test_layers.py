@@ -12,9 +12,9 @@ import networkx
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("tournaments", "people", "audit", "jobs", "notifications", "signups", "tracker", "teams", "judges",
-        "gaininggrounds")
+        "seasons", "gaininggrounds")
 DJANGO_APPS = APPS[:-1]
-BUILT_ON = ("people", "signups", "teams", "tracker", "notifications", "judges")
+BUILT_ON = ("people", "signups", "teams", "tracker", "notifications", "judges", "seasons")
 OURS = (*APPS, "scoring", "ratings")
 KIT = ("gaininggrounds.web", "gaininggrounds.api")
 PLUMBING = ("gaininggrounds.errors", "gaininggrounds.params", "gaininggrounds.http_cache", "gaininggrounds.logs",

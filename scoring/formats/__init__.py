@@ -5,6 +5,8 @@ so clients can rely on them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .files import FORMAT_FILES, FormatFileError, format_from_data, load_format
 from .values import (
     SUITS,
@@ -22,7 +24,8 @@ from .values import (
 
 __all__ = ["FORMAT_FILES", "FormatFileError", "format_from_data", "load_format", "SUITS", "Award", "Format",
            "Leader", "Named", "SchemeChart", "Source", "UnusualResult", "VPLimits", "key_of", "loose", "FORMATS",
-           "GG2017", "M3E", "M4E_GG0", "EDITIONS", "CURRENT_FORMAT", "formats_of", "get_format", "newest_first"]
+           "GG2017", "M3E", "M4E_GG0", "EDITIONS", "CURRENT_FORMAT", "formats_of", "get_format", "newest_first",
+           "FormatSource", "register_source", "known_format"]
 
 FORMATS: dict[str, Format] = {f.key: f for f in map(load_format, sorted(FORMAT_FILES.glob("*.yaml")))}
 GG2017, M3E, M4E_GG0 = FORMATS["gg2017"], FORMATS["m3e"], FORMATS["m4e-gg0"]
@@ -32,15 +35,48 @@ EDITIONS = ("M4E", "M3E", "M2E")  # newest first, as pages list them
 CURRENT_FORMAT = M4E_GG0  # what organizers run today: a new event's default
 
 
+class FormatSource:
+    """Where formats beyond the shipped files come from (season packs an organizer entered, kept by an app
+    that registers itself here at start): `find(key)` a format by its key or None, `keys_of(edition)` the
+    keys it holds of an edition. The rules module stays pure: it reads them, it does not store them."""
+
+    def __init__(self, find: Callable[[str], Format | None], keys_of: Callable[[str], list[str]]):
+        self.find, self.keys_of = find, keys_of
+
+
+_SOURCES: list[FormatSource] = []
+
+
+def register_source(source: FormatSource) -> None:
+    if source not in _SOURCES:
+        _SOURCES.append(source)
+
+
 def newest_first() -> list[Format]:
     """Every format, the current edition's first, as a choice lists them."""
     return sorted(FORMATS.values(), key=lambda fmt: EDITIONS.index(fmt.edition))
 
 
 def formats_of(edition: str) -> list[str]:
-    """The keys of an edition's formats (its seasons), oldest first."""
-    return [key for key, fmt in FORMATS.items() if fmt.edition == edition]
+    """The keys of an edition's formats (its shipped seasons oldest first, then the packs entered since)."""
+    return [key for key, fmt in FORMATS.items() if fmt.edition == edition] + [
+        key for source in _SOURCES for key in source.keys_of(edition)]
 
 
 def get_format(key: str) -> Format:
-    return FORMATS[key]
+    """The format an event names by its key: a shipped season, else a season pack a source holds; KeyError
+    for a key nobody knows."""
+    if key in FORMATS:
+        return FORMATS[key]
+    for source in _SOURCES:
+        found = source.find(key)
+        if found is not None:
+            return found
+    raise KeyError(key)
+
+
+def known_format(key: object) -> bool:
+    try:
+        return isinstance(key, str) and bool(get_format(key))
+    except KeyError:
+        return False

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.awards import AWARD_RANGES
-from scoring.formats import FORMATS, key_of
+from scoring.formats import FORMATS, get_format, key_of, known_format
 
 
 class NamedSerializer(serializers.Serializer):
@@ -170,6 +170,6 @@ class FormatDetail(APIView):
                                "awards (`award_defaults` names those chosen where the sources give none), suggested "
                                "rounds, round time and where its facts come from. 404 for an unknown key.")
     def get(self, request, key):
-        if key not in FORMATS:
-            raise NotFound(f"No format \"{key}\"; known formats: {', '.join(FORMATS)}.")
-        return Response(FormatSerializer(FORMATS[key]).data)
+        if not known_format(key):
+            raise NotFound(f"No format \"{key}\"; the shipped formats: {', '.join(FORMATS)}.")
+        return Response(FormatSerializer(get_format(key)).data)

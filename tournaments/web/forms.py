@@ -10,7 +10,7 @@ from gaininggrounds.params import whole_number
 from gaininggrounds.web.forms import bounded
 from gaininggrounds.web.naming import localized
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
-from scoring.formats import CURRENT_FORMAT, FORMATS, newest_first
+from scoring.formats import CURRENT_FORMAT, FORMATS, get_format, newest_first
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from tournaments import panels
 from tournaments.bracket import CUT_SIZES, DIFF_THEN_VP, REPLAY
@@ -39,7 +39,7 @@ class PlayerForm(forms.Form):
 
     def __init__(self, *args, format_key: str, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["faction"].choices = [(f.key, localized(f)) for f in FORMATS[format_key].factions]
+        self.fields["faction"].choices = [(f.key, localized(f)) for f in get_format(format_key).factions]
 
 
 class PlayerEditForm(PlayerForm):

@@ -16,7 +16,7 @@ from gaininggrounds.params import whole_number
 from gaininggrounds.web import naming
 from gaininggrounds.web.forms import show_problems
 from scoring.awards import varied_awards
-from scoring.formats import FORMATS, Award, get_format
+from scoring.formats import Award, get_format, known_format
 from scoring.missions import PER_TABLE
 from scoring.problems import DomainError
 from tournaments import exports, panels, readers, selectors, services
@@ -331,7 +331,8 @@ def settings_page(request, event):
     form = SettingsForm(request.POST or None, initial=initial)
     fmt = get_format(event.format)
     form.fields["round_minutes"].widget.attrs["placeholder"] = fmt.round_minutes  # the default
-    shown = FORMATS.get(request.POST.get("format"), fmt)  # the format asked for, else the event's: its charts only
+    asked = request.POST.get("format")
+    shown = get_format(asked) if known_format(asked) else fmt  # the format asked for, else the event's: its charts
     form.fields["scheme_chart"].choices = [(c.key, c.name) for c in shown.scheme_charts]
     if fmt.edition != "M3E":  # only what the event's edition uses: Dead Man's Hand is M3E's
         del form.fields["dead_mans_hand"]
