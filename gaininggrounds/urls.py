@@ -10,6 +10,7 @@ from gaininggrounds.api.errors import api_not_found
 from judges import api_urls as judges_api
 from notifications import api_urls as notifications_api
 from people import api_urls as people_api
+from seasons import api_urls as seasons_api
 from signups import api_urls as signups_api
 from teams import api_urls as teams_api
 from tournaments.api import urls as tournament_api
@@ -18,7 +19,7 @@ from tracker import api_urls as tracker_api
 # The API, composed of each app's addresses under one "api" namespace, then a JSON 404 for any other
 # address (any character, newlines included: an encoded %0A).
 API = [*tournament_api.urlpatterns, *people_api.urlpatterns, *signups_api.urlpatterns, *teams_api.urlpatterns,
-       *tracker_api.urlpatterns, *notifications_api.urlpatterns, *judges_api.urlpatterns,
+       *tracker_api.urlpatterns, *notifications_api.urlpatterns, *judges_api.urlpatterns, *seasons_api.urlpatterns,
        re_path(r"^[\s\S]*$", api_not_found)]
 
 urlpatterns = [
@@ -47,6 +48,7 @@ urlpatterns = [
     path("", include("notifications.urls")),
     path("", include("teams.urls")),
     path("", include("judges.urls")),
+    path("", include("seasons.urls")),
     path("", include("people.urls_accounts")),
     path("console/", include("tournaments.web.urls_console")),
 ]

@@ -1,0 +1,5 @@
+"""The season packs' console pages (namespace "seasons")."""
+
+app_name = "seasons"
+
+urlpatterns: list = []
