@@ -6,8 +6,11 @@ class SeasonsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        """Published pack versions become formats the rules module finds by key, beside the shipped files."""
+        """Published pack versions become formats the rules module finds by key, beside the shipped files; the
+        console's event page warns of a pack released less than a month before the event."""
         from scoring.formats import FormatSource, register_source
-        from seasons import catalogue
+        from seasons import catalogue, errata
+        from tournaments import panels
 
-        register_source(FormatSource(find=catalogue.find, keys_of=catalogue.keys_of))
+        register_source(FormatSource(find=catalogue.find, keys_of=catalogue.keys_of, offered=catalogue.offered))
+        panels.register_panel("console-event", errata.console_event_panel)  # the errata rule's warning

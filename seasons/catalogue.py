@@ -3,8 +3,10 @@ its key, and the published keys of an edition. A published version never changes
 checked and built, is kept for the life of the process (a draft is never kept: it is not found)."""
 from __future__ import annotations
 
+from django.db.models import Q
+
 from scoring.formats import Format, format_from_data
-from seasons.models import DRAFT, KEY_PREFIX, PackVersion
+from seasons.models import DRAFT, KEY_PREFIX, SITE, PackVersion
 
 
 def version_id(key: str) -> int | None:
@@ -31,8 +33,21 @@ def find(key: str) -> Format | None:
 
 
 def as_format(version: PackVersion) -> Format:
-    """The version's data as a checked Format under the version's own key."""
-    return format_from_data({**version.data, "key": version.key}, origin=version.pack.name)
+    """The version's data as a checked Format under the version's own key, named with its version after
+    the first ("Gaining Grounds One · v2")."""
+    name = version.data.get("name") or version.pack.name
+    return format_from_data({**version.data, "key": version.key,
+                             "name": name if version.number == 1 else f"{name} · v{version.number}"},
+                            origin=version.pack.name)
+
+
+def offered(who) -> list[Format]:
+    """What a new event of `who` may pin: every version published site-wide, and those they published for
+    their own events; newest first."""
+    mine = Q(pack__owner=who) if who is not None and getattr(who, "is_authenticated", False) else Q(pk__in=[])
+    keys = PackVersion.objects.exclude(state=DRAFT).filter(Q(state=SITE) | mine).order_by("-pk").values_list(
+        "pk", flat=True)
+    return [fmt for fmt in (find(f"{KEY_PREFIX}{pk}") for pk in keys) if fmt is not None]
 
 
 def keys_of(edition: str) -> list[str]:

@@ -35,7 +35,7 @@ def event_entry(event: Event) -> icalendar.Event:
         entry.add("location", place)
     address = settings.SITE_URL.rstrip("/") + reverse("public:event", args=[event.slug])
     entry.add("url", address)
-    details = [event.get_format_display(), announcement.price, announcement.schedule, address]
+    details = [event.format_name, announcement.price, announcement.schedule, address]
     entry.add("description", "\n".join(part for part in details if part))
     entry.add("status", "CANCELLED" if announcement.cancelled_at else "CONFIRMED")
     return entry

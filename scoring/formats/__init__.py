@@ -25,7 +25,7 @@ from .values import (
 __all__ = ["FORMAT_FILES", "FormatFileError", "format_from_data", "load_format", "SUITS", "Award", "Format",
            "Leader", "Named", "SchemeChart", "Source", "UnusualResult", "VPLimits", "key_of", "loose", "FORMATS",
            "GG2017", "M3E", "M4E_GG0", "EDITIONS", "CURRENT_FORMAT", "formats_of", "get_format", "newest_first",
-           "FormatSource", "register_source", "known_format"]
+           "FormatSource", "register_source", "known_format", "offered_formats"]
 
 FORMATS: dict[str, Format] = {f.key: f for f in map(load_format, sorted(FORMAT_FILES.glob("*.yaml")))}
 GG2017, M3E, M4E_GG0 = FORMATS["gg2017"], FORMATS["m3e"], FORMATS["m4e-gg0"]
@@ -40,8 +40,9 @@ class FormatSource:
     that registers itself here at start): `find(key)` a format by its key or None, `keys_of(edition)` the
     keys it holds of an edition. The rules module stays pure: it reads them, it does not store them."""
 
-    def __init__(self, find: Callable[[str], Format | None], keys_of: Callable[[str], list[str]]):
-        self.find, self.keys_of = find, keys_of
+    def __init__(self, find: Callable[[str], Format | None], keys_of: Callable[[str], list[str]],
+                 offered: Callable[[object], list[Format]] = lambda who: []):
+        self.find, self.keys_of, self.offered = find, keys_of, offered
 
 
 _SOURCES: list[FormatSource] = []
@@ -73,6 +74,12 @@ def get_format(key: str) -> Format:
         if found is not None:
             return found
     raise KeyError(key)
+
+
+def offered_formats(who) -> list[Format]:
+    """The formats a new event of `who` (an account, opaque here) may be run under: the shipped seasons,
+    then the packs the sources offer them (published for everyone, or by them for their own events)."""
+    return [*newest_first(), *(fmt for source in _SOURCES for fmt in source.offered(who))]
 
 
 def known_format(key: object) -> bool:

@@ -34,6 +34,10 @@ class EventSerializer(serializers.ModelSerializer):
     """An event and its announced rules; awards show the values in force (the format's unless varied)."""
 
     organizers = serializers.SlugRelatedField(slug_field="username", many=True, read_only=True)
+    format = serializers.CharField(max_length=20, help_text=(
+        "The season the event is run under: a shipped format's key (`GET /api/formats/`) or a season pack's "
+        "version (`pack-<id>`, `GET /api/packs/`) published for everyone or by the organizer. Fixed once "
+        "players have registered."))
     rounds = serializers.IntegerField(min_value=ROUNDS_RANGE[0], max_value=ROUNDS_RANGE[1], required=False,
                                       allow_null=True)
     rematch_window = serializers.IntegerField(min_value=ROUNDS_RANGE[0], max_value=ROUNDS_RANGE[1], required=False,

@@ -112,6 +112,11 @@ class Event(models.Model):
     def __str__(self):
         return self.name
 
+    @property
+    def format_name(self) -> str:
+        """The season's name as pages show it (a season pack's too, which the field's choices do not list)."""
+        return get_format(self.format).name
+
     def rules(self) -> Format:
         """The format as this event announced it, awards included."""
         return get_format(self.format).announced(self.awards, self.CONCEDER_RULES.get(self.conceder))

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from audit.services import jsonable, record
-from scoring.formats import get_format
+from scoring.formats import get_format, offered_formats
 from scoring.messages import say
 from scoring.missions import PER_ROUND, PER_TABLE, pool_size, scheme_pool_problems, unknown_names
 from scoring.problems import Invalid, Problem, conflict, invalid
@@ -56,6 +56,7 @@ def event_create(
     cut_draws: str = DIFF_THEN_VP,
 ) -> Event:
     """A new event; `missions` left empty follows the format (M4E: each table its own)."""
+    refuse_format(format, user)
     event = Event(
         name=name,
         date=date,
@@ -93,6 +94,14 @@ def event_create(
     return event
 
 
+def refuse_format(key, who) -> None:
+    """An event is run under a shipped season or a season pack `who` may use (published for everyone, or
+    by them for their own events); anything else is refused in words."""
+    if not isinstance(key, str) or key not in {fmt.key for fmt in offered_formats(who)}:
+        raise invalid("unknown_format", say("Choose a format: a shipped season or a season pack you may use."),
+                      "format")
+
+
 def event_update(*, event: Event, by, **changes) -> Event:
     """Change an event's settings; the format, awards, chart and deck are fixed once round 1 exists."""
     with event_change(event) as event:
@@ -109,6 +118,8 @@ def event_update(*, event: Event, by, **changes) -> Event:
                                                   value=", ".join(locked)))
         if changes.get("format", event.format) != event.format and event.players.exists():
             raise conflict("settings_locked", say("The format cannot change once players have registered."))
+        if changes.get("format", event.format) != event.format:
+            refuse_format(changes["format"], by)
         for key, value in changes.items():
             setattr(event, key, value)
         _check_settings(event, rounds_paired=selectors.latest_round_number(event, drafts=True, stage=SWISS_STAGE))

@@ -10,7 +10,7 @@ from gaininggrounds.params import whole_number
 from gaininggrounds.web.forms import bounded
 from gaininggrounds.web.naming import localized
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE, WINNER_VP_RANGE
-from scoring.formats import CURRENT_FORMAT, FORMATS, get_format, newest_first
+from scoring.formats import CURRENT_FORMAT, FORMATS, get_format, newest_first, offered_formats
 from scoring.missions import AT_TABLE, PER_ROUND, PER_TABLE
 from tournaments import panels
 from tournaments.bracket import CUT_SIZES, DIFF_THEN_VP, REPLAY
@@ -29,6 +29,18 @@ class EventForm(forms.Form):
                                initial=CURRENT_FORMAT.key)
     rounds = forms.IntegerField(label=_("Rounds"), **bounded(ROUNDS_RANGE), required=False,
                                 help_text=_("Empty: set from the number of players at round 1."))
+
+    def __init__(self, *args, who=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["format"].choices = format_choices(who)
+
+
+def format_choices(who, current: str = "") -> list[tuple[str, str]]:
+    """The shipped seasons and the season packs `who` may run an event under (and the event's own, kept)."""
+    offered = [(fmt.key, fmt.name) for fmt in offered_formats(who)]
+    if current and current not in dict(offered):
+        offered.append((current, get_format(current).name))
+    return offered
 
 
 class PlayerForm(forms.Form):

@@ -26,12 +26,20 @@ from tournaments.services.cut import cut_rounds, cut_rounds_left, is_cut_round, 
 from tournaments.web import presenters
 from tournaments.web.audit_words import sentence
 from tournaments.web.console.desk import FILTERS, OWING, desk_answer, desk_counts, desk_players
-from tournaments.web.forms import EventForm, ImportForm, PlayerEditForm, PlayerForm, RoundForm, SettingsForm
+from tournaments.web.forms import (
+    EventForm,
+    ImportForm,
+    PlayerEditForm,
+    PlayerForm,
+    RoundForm,
+    SettingsForm,
+    format_choices,
+)
 
 
 @login_required
 def events(request):
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, who=request.user)
     if request.method == "POST" and form.is_valid():
         try:
             event = services.event_create(user=request.user, **form.cleaned_data)
@@ -329,6 +337,7 @@ def settings_page(request, event):
                "cut_draws": event.cut_draws, "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
     form = SettingsForm(request.POST or None, initial=initial)
+    form.fields["format"].choices = format_choices(request.user, event.format)
     fmt = get_format(event.format)
     form.fields["round_minutes"].widget.attrs["placeholder"] = fmt.round_minutes  # the default
     asked = request.POST.get("format")
