@@ -10,6 +10,7 @@ from tests.api import (
     rows_judges,
     rows_judges_calls,
     rows_phones,
+    rows_seasons,
     rows_signups_teams,
     rows_time,
     rows_tournaments,
@@ -55,7 +56,7 @@ ANSWERS = {
     "POST /api/events/{event_id}/players/{player_id}/reinstate/": {"409": "`event_finished`"},
     **{f"POST /api/games/{{id}}/{action}/": GAME_ANSWERS for action in ("report", "confirm", "dispute")},
     **rows_tracker.ANSWERS, **rows_phones.ANSWERS, **rows_signups_teams.ANSWERS, **rows_tournaments.ANSWERS,
-    **rows_judges.ANSWERS, **rows_judges_calls.ANSWERS, **rows_time.ANSWERS,
+    **rows_judges.ANSWERS, **rows_judges_calls.ANSWERS, **rows_time.ANSWERS, **rows_seasons.ANSWERS,
 }
 
 
@@ -76,7 +77,7 @@ def test_a_refused_sign_in_says_when_to_try_again(operations):
 def test_every_409_has_the_error_shape_and_names_codes_the_code_raises(operations):
     """So a listed code is one a client can meet: each is raised somewhere as conflict("code", ...)."""
     raised = {code for folder in ("tournaments", "jobs", "scoring", "people", "signups", "teams", "tracker", "judges",
-                                              "notifications")
+                                              "notifications", "seasons")
               for path in (ROOT / folder).rglob("*.py")
               for code in re.findall(r'conflict\(\s*"(\w+)"', path.read_text(encoding="utf-8"))}
     for name, operation in operations.items():

@@ -24,6 +24,7 @@ from tests.api import (
     rows_judges,
     rows_judges_calls,
     rows_phones,
+    rows_seasons,
     rows_signups_teams,
     rows_time,
     rows_tournaments,
@@ -254,7 +255,7 @@ API = [
     ("a sign-up", "GET", "/api/sign-ups/{signup_key}/", None, answers(*[404] * 9), None),
     ("withdraw a sign-up", "POST", "/api/sign-ups/{signup_key}/withdraw/", {}, answers(*[404] * 9), None),
     *rows_tracker.API, *rows_phones.API, *rows_signups_teams.API, *rows_tournaments.API, *rows_judges.API,
-    *rows_judges_calls.API, *rows_time.API,
+    *rows_judges_calls.API, *rows_time.API, *rows_seasons.API,
 ]
 
 PAGES = [
