@@ -45,19 +45,6 @@ class TextBodyParser(YamlBodyParser):
     media_type = "text/plain"
 
 
-def deeper_than(value, most: int) -> bool:
-    """Whether JSON's value nests deeper than `most` levels, counted as seasons.files counts a file's (the
-    top mapping is level 1, its values level 2...), without recursing."""
-    stack = [(value, 1)]
-    while stack:
-        value, level = stack.pop()
-        if level > most:
-            return True
-        if isinstance(value, dict | list):
-            stack.extend((v, level + 1) for v in (value.values() if isinstance(value, dict) else value))
-    return False
-
-
 @extend_schema_field({"oneOf": [{"type": "string"}, {"type": "integer"}]})
 class PathStepField(serializers.Field):
     """A step of a problem's path: a field's name, or a list's index (from 0)."""
@@ -266,9 +253,6 @@ class PackVersionDetail(APIView):
         given = DraftSaveInputSerializer(data=body(request))
         given.is_valid(raise_exception=True)
         data = given.validated_data["data"]
-        if deeper_than(data, MOST_DEPTH):
-            raise ValidationError({"data": [serializers.ErrorDetail(
-                f"A season pack nests {MOST_DEPTH} levels at most.", "too_deep")]})
         version = services.draft_save(version=version, user=request.user, data=data)
         return version_out(request, version)
 

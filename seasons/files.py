@@ -48,12 +48,12 @@ def read_pack(text) -> dict:
         raise invalid("not_yaml", say("The file is not a season pack's YAML{line}: {problem}.", line=line,
                                       problem=getattr(error, "problem", None) or str(error)), "file") from None
     except RecursionError:
-        raise _too_deep() from None
+        raise too_deep() from None
     if not isinstance(data, dict):
         raise invalid("not_a_pack", say("The file holds no season pack: a pack is a YAML mapping with a name, an "
                                         "edition, factions, strategies and the rest, as the shipped files."), "file")
-    if _depth(data) > MOST_DEPTH:
-        raise _too_deep()
+    if deeper_than(data, MOST_DEPTH):
+        raise too_deep()
     return _plain(data)
 
 
@@ -63,12 +63,17 @@ def write_pack(data: dict, *, comment: str = "") -> str:
     return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)
 
 
-def _depth(value, level: int = 1) -> int:
-    if isinstance(value, dict):
-        return max([level, *(_depth(v, level + 1) for v in value.values())])
-    if isinstance(value, list):
-        return max([level, *(_depth(v, level + 1) for v in value)])
-    return level
+def deeper_than(value, most: int) -> bool:
+    """Whether JSON's value nests deeper than `most` levels (the top mapping is level 1, its values level
+    2...), counted without recursing (a hostile value may nest deeper than Python's stack)."""
+    stack = [(value, 1)]
+    while stack:
+        value, level = stack.pop()
+        if level > most:
+            return True
+        if isinstance(value, dict | list):
+            stack.extend((v, level + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return False
 
 
 def _plain(value):
@@ -89,9 +94,9 @@ def _plain(value):
     raise invalid("bad_value", say("The file holds a value a season pack cannot have (binary data?)."), "file")
 
 
-def _too_deep():
+def too_deep(attr: str = "file"):
     return invalid("too_deep", say("The file nests deeper than a season pack does ({n} levels at most).",
-                                   n=MOST_DEPTH), "file")
+                                   n=MOST_DEPTH), attr)
 
 
 def _too_big():

@@ -17,7 +17,7 @@ from scoring.formats import FORMAT_FILES, FORMATS, key_of
 from scoring.formats.checks import FormatProblem, format_problems
 from scoring.messages import say
 from scoring.problems import conflict, invalid
-from seasons.files import MOST_BYTES, read_pack
+from seasons.files import MOST_BYTES, MOST_DEPTH, deeper_than, read_pack, too_deep
 from seasons.models import DRAFT, OWN, SITE, PackVersion, SeasonPack
 
 NAME_LENGTH = 120
@@ -78,6 +78,8 @@ def draft_save(*, version: PackVersion, user, data) -> PackVersion:
     _refuse_not_owner(version, user)
     if not isinstance(data, dict):
         raise invalid("not_a_pack", say("A pack's data is a mapping of its fields."), "data")
+    if deeper_than(data, MOST_DEPTH):
+        raise too_deep("data")
     if len(repr(data)) > MOST_BYTES:
         raise invalid("too_big", say("A season pack is at most {n} KB.", n=MOST_BYTES // 1024), "data")
     with transaction.atomic():
