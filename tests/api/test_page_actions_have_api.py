@@ -200,6 +200,13 @@ PARITY = {
     "judges:penalties?action=suggest": f"GET {EVENT}penalties/suggestion/",
     "judges:penalties?action=give": f"POST {EVENT}penalties/",
     "judges:penalties?action=ladder": f"PUT {EVENT}penalty-ladder/",
+    # Season packs (issue 55): start from a copy, import a file; each editor section saves the whole draft.
+    "seasons:packs?action=start": "POST /api/packs/",
+    "seasons:packs?action=import": "POST /api/packs/import/",
+    **{f"seasons:version?action={section}": "PUT /api/pack-versions/{id}/" for section in (
+        "name", "vp", "strategies", "deployments", "schemes", "factions")},
+    "seasons:version?action=publish": "POST /api/pack-versions/{id}/publish/",
+    "seasons:version?action=next": "POST /api/pack-versions/{id}/next/",
 }
 MAIL_LINK = "a person's own address proven by a mailed link, in a browser; an API client acts with a token"
 EXEMPT = {

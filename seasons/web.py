@@ -1,0 +1,218 @@
+"""The season packs' console pages: the packs one may read and one's own, starting a pack from a copy or a
+file; a version's editor (forms by section, the check's problems beside their fields, a table's mission
+drawn as a preview, publishing); a version as a YAML file. A draft is its owner's only; a version published
+for its owner's events is theirs (and staff's); one published site-wide is every signed-in user's."""
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.deck import Dealer
+from scoring.formats import FORMATS, FormatFileError, format_from_data, key_of
+from scoring.missions import PER_TABLE, MissionHistory, plan_mission, table_mission
+from scoring.problems import DomainError
+from seasons import services
+from seasons.files import MOST_BYTES, write_pack
+from seasons.models import DRAFT, SITE, PackVersion, SeasonPack
+from seasons.web_sections import SECTIONS, faction_lines, name_fields, named_lines, saved, scheme_charts, vp_fields
+
+
+def visible(user, version: PackVersion) -> bool:
+    """A draft is its owner's only; a published version whoever may read it (services.readable)."""
+    if version.state == DRAFT:
+        return bool(user.is_authenticated and version.pack.owner_id == user.pk)
+    return services.readable(user, version)
+
+
+def _version(request, version_id: int) -> PackVersion:
+    version = get_object_or_404(PackVersion.objects.select_related("pack"), pk=version_id)
+    if not visible(request.user, version):
+        raise Http404("No such pack version")
+    return version
+
+
+def _label(version: PackVersion) -> str:
+    states = {DRAFT: _("draft"), SITE: _("published for everyone")}
+    state = states.get(version.state, _("published for your events"))
+    return _("%(name)s, version %(number)s (%(state)s)") % {"name": version.pack.name, "number": version.number,
+                                                           "state": state}
+
+
+def _sources(user) -> list[tuple[str, str]]:
+    """What a new pack may start from: the shipped seasons, the versions published for everyone, one's own."""
+    shipped = [(key, f"{fmt.name} ({fmt.edition})") for key, fmt in FORMATS.items()]
+    versions = PackVersion.objects.select_related("pack").filter(state=SITE) | PackVersion.objects.select_related(
+        "pack").filter(pack__owner=user)
+    return shipped + [(v.key, _label(v)) for v in versions.distinct().order_by("pack__name", "-number")]
+
+
+@login_required
+def packs(request):
+    """The shipped seasons, the versions published for everyone, one's own packs; start or import one."""
+    errors, start_name, start_from = {}, "", "m4e-gg0"
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "start":
+                start_name, start_from = request.POST.get("name", "")[:200], request.POST.get("from_key", "")
+                version = services.pack_start(user=request.user, name=start_name, from_key=start_from)
+            elif action == "import":
+                version = services.pack_import(user=request.user, text=_upload(request),
+                                               name=request.POST.get("name", "")[:200])
+            else:
+                raise Http404("No such action")
+        except DomainError as error:
+            errors[action] = [problem.detail for problem in error.problems]
+        else:
+            messages.success(request, _("Pack started: check it, change what changed, publish it."))
+            return redirect("seasons:version", version.pk)
+    site = PackVersion.objects.filter(state=SITE).select_related("pack").order_by("pack__name", "-number")
+    mine = SeasonPack.objects.filter(owner=request.user).prefetch_related("versions")
+    return render(request, "seasons/packs.html", {
+        "shipped": FORMATS.values(), "site": site, "mine": mine, "sources": _sources(request.user),
+        "errors": errors, "start_name": start_name, "start_from": start_from, "most_kb": MOST_BYTES // 1024},
+        status=400 if errors else 200)
+
+
+def _upload(request) -> bytes | None:
+    """The uploaded file's bytes, read no further than a pack may be (read_pack refuses more)."""
+    upload = request.FILES.get("file")
+    if upload is None:
+        return None  # read_pack: "Send the pack as a YAML file."
+    return upload.read(MOST_BYTES + 1)
+
+
+@login_required
+def version_page(request, version_id: int):
+    version = _version(request, version_id)
+    if request.method == "POST":
+        return _act(request, version)
+    return render(request, "seasons/version.html", editor_context(request, version))
+
+
+def _act(request, version: PackVersion):
+    action, here = request.POST.get("action", ""), reverse("seasons:version", args=[version.pk])
+    try:
+        if action in SECTIONS:
+            data = saved(version.data, action, request.POST)
+            services.draft_save(version=version, user=request.user, data=data)
+            messages.success(request, _("Saved."))
+            return redirect(f"{here}#{action}")
+        if action == "publish":
+            site = bool(request.POST.get("site")) and request.user.is_staff
+            version = services.version_publish(version=version, user=request.user, site=site,
+                                               released_on=_date(request.POST.get("released_on", "")))
+            messages.success(request, _("Published for everyone.") if site else _("Published for your events."))
+            return redirect(here)
+        if action == "next":
+            draft = services.version_next(version=version, user=request.user)
+            messages.success(request, _("Version %(number)s started: change it, then publish it.")
+                             % {"number": draft.number})
+            return redirect("seasons:version", draft.pk)
+    except DomainError as error:
+        for problem in error.problems:
+            messages.error(request, problem.detail)
+        return redirect(f"{here}#{action}" if action in SECTIONS else here)
+    raise Http404("No such action")
+
+
+def _date(text: str):
+    try:
+        return date.fromisoformat(text.strip()[:10])
+    except ValueError:
+        return None  # version_publish: "Give the date the publisher released this pack."
+
+
+@login_required
+def export(request, version_id: int):
+    """The version as a YAML file in the shipped files' shape, to share."""
+    version = _version(request, version_id)
+    released = version.released_on.isoformat() if version.released_on else "-"
+    text = write_pack(version.data, comment=f"{version.pack.name}, version {version.number}, released {released}")
+    response = HttpResponse(text, content_type="application/x-yaml; charset=utf-8")
+    name = key_of(version.pack.name) or "pack"
+    response["Content-Disposition"] = f'attachment; filename="{name}-v{version.number}.yaml"'
+    return response
+
+
+# The editor
+
+
+def readable_path(path: tuple) -> str:
+    return " › ".join(str(part + 1) if isinstance(part, int) else str(part) for part in path) or "—"
+
+
+def place(found: list, targets: dict) -> list[tuple[str, str]]:
+    """Each problem beside the field (or line, or section) whose path is the longest start of its own; the
+    others, with their path in words, for the top of the page."""
+    left = []
+    for problem in found:
+        path = tuple(problem.path)
+        for end in range(len(path), 0, -1):
+            if path[:end] in targets:
+                targets[path[:end]].problems.append(problem.message)
+                break
+        else:
+            left.append((readable_path(path), problem.message))
+    return left
+
+
+class Section:
+    def __init__(self):
+        self.problems: list[str] = []
+
+
+def editor_context(request, version: PackVersion) -> dict:
+    data, user = version.data, request.user
+    owner = version.pack.owner_id == user.pk
+    sections = {name: Section() for name in ("vp", "strategies", "deployments", "schemes", "factions")}
+    context = {"version": version, "editable": owner and version.state == DRAFT, "name_fields": name_fields(data),
+               "vp_fields": vp_fields(data), "strategies": named_lines(data, "strategies"),
+               "deployments": named_lines(data, "deployments"), "charts": scheme_charts(data),
+               "factions": faction_lines(data), "sections": sections, "owner": owner,
+               "may_publish_site": user.is_staff and version.state != SITE,
+               "today": date.today().isoformat()}
+    targets = {("vp",): sections["vp"], ("turns",): sections["vp"], ("strategies",): sections["strategies"],
+               ("deployments",): sections["deployments"], ("scheme_charts",): sections["schemes"],
+               ("factions",): sections["factions"], ("leaders",): sections["factions"]}
+    for chart in context["charts"]:
+        chart["section"] = targets[chart["path"]] = Section()
+    lines = [*context["strategies"], *context["deployments"], *context["factions"],
+             *(line for chart in context["charts"] for line in chart["lines"])]
+    for line in lines:
+        targets[line.path] = line
+    for item in [*context["name_fields"], *context["vp_fields"], *(f for line in lines for f in line.fields)]:
+        if item.path:
+            targets[item.path] = item
+    found = services.problems(version)
+    context.update(problems=found, count=len(found), left=place(found, targets),
+                   check=ngettext("%(n)s problem", "%(n)s problems", len(found)) % {"n": len(found)})
+    if not found:
+        context["preview"] = preview(version, request.GET.get("draw", ""))
+    return context
+
+
+def preview(version: PackVersion, draw: str) -> dict | None:
+    """One table's mission drawn from the version's data, as an event of it would draw it (a table's own
+    flip, or a round's mission where every table plays the same), from a seed the page can change."""
+    number = int(draw) if draw.isdigit() and len(draw) < 9 else 1
+    try:
+        fmt = format_from_data({**version.data, "key": version.key}, origin=version.pack.name)
+        chart = fmt.scheme_charts[0]
+        dealer = Dealer.for_event(f"preview/{version.pk}/{number}", label="preview")
+        if fmt.missions == PER_TABLE:
+            mission = table_mission(fmt, chart, dealer)
+        else:
+            mission = plan_mission(fmt, chart, dealer, number=1, quarter=1, history=MissionHistory(),
+                                   planned_rounds=3)
+    except (FormatFileError, DomainError, StopIteration, LookupError):
+        return None
+    return {"strategy": mission.strategy, "deployment": mission.deployment, "pool": mission.scheme_pool,
+            "chart": chart.name, "next": number + 1, "per_table": fmt.missions == PER_TABLE}
