@@ -101,3 +101,11 @@ def test_the_console_warns_of_a_pack_released_less_than_a_month_before(people):
     french.force_login(ann)
     french.cookies["django_language"] = "fr"
     assert "moins d’un mois avant ce tournoi" in french.get(f"/console/e/{soon.slug}/").content.decode()
+
+
+def test_a_new_event_defaults_to_the_newest_pack_of_todays_edition(people):
+    from tournaments.web.forms import EventForm
+
+    assert EventForm(who=people["ben"]).fields["format"].initial == "m4e-gg0"
+    version = published(people["ann"], site_by=people["staff"])
+    assert EventForm(who=people["ben"]).fields["format"].initial == version.key

@@ -33,6 +33,8 @@ class EventForm(forms.Form):
     def __init__(self, *args, who=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["format"].choices = format_choices(who)
+        packs = [fmt for fmt in offered_formats(who)[len(FORMATS):] if fmt.edition == CURRENT_FORMAT.edition]
+        self.fields["format"].initial = packs[0].key if packs else CURRENT_FORMAT.key  # the newest of today's
 
 
 def format_choices(who, current: str = "") -> list[tuple[str, str]]:
