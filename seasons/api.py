@@ -260,11 +260,11 @@ class PackVersionDetail(APIView):
 class PackVersionPublish(APIView):
     @extend_schema(request=PublishInputSerializer,
                    responses={200: PackVersionSerializer, 404: NO_VERSION,
-                              409: conflicts("published", "not_site_staff", *NOT_YOURS)},
+                              409: conflicts("published", "draft", "not_site_staff", *NOT_YOURS)},
                    summary="Publish a season pack version",
                    description="The pack's owner publishes a draft whose check finds nothing, with the "
-                               "publisher's `released_on`, for their own events; the site's staff publish any "
-                               "version site-wide (`site`: true), a draft or one published for its owner. "
+                               "publisher's `released_on`, for their own events; the site's staff then publish it "
+                               "site-wide (`site`: true; 409 `draft` while its owner has not published it). "
                                "Published, it never changes, and events may pin it by its `key`. 400 "
                                "`pack_problems`: the check's findings follow it, one error each, `attr` "
                                "`data.<path>` (as `data.vp.game`); 409 `published` (already), `not_owner`, "

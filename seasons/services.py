@@ -29,9 +29,10 @@ def shipped_data(key: str) -> dict:
 
 
 def readable(user, version: PackVersion) -> bool:
-    """Who may read (and copy) a version: everyone a site-wide one, its owner their own."""
+    """Who may read (and copy) a version: everyone a site-wide one, its owner their own, staff a published one
+    (to publish it for everyone); a draft is its owner's alone."""
     return version.state == SITE or bool(user and user.is_authenticated and (
-        version.pack.owner_id == user.pk or user.is_staff))
+        version.pack.owner_id == user.pk or (user.is_staff and version.state != DRAFT)))
 
 
 def usable(user, key: str) -> bool:
@@ -107,6 +108,8 @@ def version_publish(*, version: PackVersion, user, released_on: date, site: bool
         version = _locked(version)
         if version.state == SITE or (version.state == OWN and not site):
             raise conflict("published", say("This version is published already."))
+        if site and version.state == DRAFT:  # a draft is its owner's alone, until they publish it
+            raise conflict("draft", say("Its owner publishes this version first; then it may go to everyone."))
         found = format_problems(version.data)
         if found:
             raise invalid("pack_problems", say("The check finds {n} problem(s) in this pack: fix them first.",

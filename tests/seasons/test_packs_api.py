@@ -152,8 +152,10 @@ def test_a_draft_is_its_owners_and_a_site_wide_version_everyones(apis):
     assert anon.post("/api/packs/", {"name": "X", "from_key": "m4e-gg0"})[0] == 401
 
 
-def test_the_staff_publish_a_draft_site_wide(apis):
+def test_the_staff_publish_for_everyone_what_its_owner_published(apis):
     draft = start(apis["ann"])
+    assert apis["sue"].get(f"/api/pack-versions/{draft['id']}/")[0] == 404  # a draft is its owner's alone
+    published(apis["ann"], draft)
     shared = published(apis["sue"], draft, site=True)
     assert shared["state"] == "site" and apis["anon"].get(f"/api/pack-versions/{draft['id']}/")[0] == 200
 
@@ -207,6 +209,8 @@ def test_a_body_nested_too_deep_is_a_400(apis):
 ])
 def test_publishing_with_wrong_types_is_a_400(apis, released_on, site):
     draft = start(apis["ann"])
+    if site is not False:  # the staff publish for everyone what its owner published
+        published(apis["ann"], draft)
     before = state()
     status, body = apis["sue" if site is not False else "ann"].post(
         f"/api/pack-versions/{draft['id']}/publish/", {"released_on": released_on, "site": site})
