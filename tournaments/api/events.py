@@ -15,6 +15,7 @@ from gaininggrounds.http_cache import public_cache
 from gaininggrounds.params import whole_number
 from scoring.awards import ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE
 from scoring.missions import MISSION_SETTINGS
+from scoring.problems import Invalid
 from tournaments import selectors, services
 from tournaments.access import is_organizer
 from tournaments.api.formats import AwardSerializer, UnusualResultSerializer
@@ -22,6 +23,7 @@ from tournaments.bracket import CUT_SIZES, DRAW_RULES
 from tournaments.fronts import EventScoped, IsOrganizer, IsOrganizerOrReadOnly
 from tournaments.models import Event
 from tournaments.pairing.tables import TABLE_NUMBER_MAX
+from tournaments.services.events import refuse_format
 from tournaments.standings import LATE_ON_ZERO, LATE_WITH_LOSSES, TIEBREAKS
 
 
@@ -108,6 +110,16 @@ class EventSerializer(serializers.ModelSerializer):
 
     def get_conceder_leaves(self, event) -> bool:
         return event.rules().conceder_leaves
+
+    def validate_format(self, key):
+        """The services' own rule (events.refuse_format), here too so a bad format is named beside the other
+        fields' problems, not after them."""
+        if self.instance is None or key != self.instance.format:
+            try:
+                refuse_format(key, getattr(self.context.get("request"), "user", None))
+            except Invalid as refused:
+                raise serializers.ValidationError(refused.problems[0].detail, code="unknown_format") from None
+        return key
 
     def validate_scheme_pools(self, pools):
         if any(not whole_number(key, most=ROUNDS_RANGE[1]) for key in pools):
