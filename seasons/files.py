@@ -63,6 +63,34 @@ def write_pack(data: dict, *, comment: str = "") -> str:
     return head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=110)
 
 
+def too_large(data: dict) -> bool:
+    """Whether a draft's data would export to a file larger than an import takes: one measure, the file's
+    bytes, so every pack that saves can be shared and imported again (a lone surrogate counts, and fails
+    elsewhere)."""
+    return len(write_pack(data).encode("utf-8", "surrogatepass")) > MOST_BYTES
+
+
+def unstorable(data) -> bool:
+    """Whether the data holds text no database's JSON keeps: a NUL character or a lone surrogate (a YAML
+    "\\0" or a JSON "\\ud800" escape makes one; PostgreSQL refuses both). Walked without recursing."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+            if "\x00" in value:
+                return True
+    return False
+
+
 def deeper_than(value, most: int) -> bool:
     """Whether JSON's value nests deeper than `most` levels (the top mapping is level 1, its values level
     2...), counted without recursing (a hostile value may nest deeper than Python's stack)."""

@@ -17,7 +17,7 @@ from scoring.formats import FORMAT_FILES, FORMATS, key_of
 from scoring.formats.checks import FormatProblem, format_problems
 from scoring.messages import say
 from scoring.problems import conflict, invalid
-from seasons.files import MOST_BYTES, MOST_DEPTH, deeper_than, read_pack, too_deep
+from seasons.files import MOST_BYTES, MOST_DEPTH, deeper_than, read_pack, too_deep, too_large, unstorable
 from seasons.models import DRAFT, OWN, SITE, PackVersion, SeasonPack
 
 NAME_LENGTH = 120
@@ -62,6 +62,7 @@ def pack_start(*, user, name: str, from_key: str = "", data: dict | None = None)
     else:
         based_on = ""
     data = {**copy.deepcopy(data), "name": name, "key": key_of(name) or "pack"}
+    _refuse_unstorable(data)
     edition = data.get("edition") if data.get("edition") in ("M2E", "M3E", "M4E") else ""
     with transaction.atomic():
         pack = SeasonPack.objects.create(name=name, edition=edition, based_on=based_on, owner=user)
@@ -81,8 +82,9 @@ def draft_save(*, version: PackVersion, user, data) -> PackVersion:
         raise invalid("not_a_pack", say("A pack's data is a mapping of its fields."), "data")
     if deeper_than(data, MOST_DEPTH):
         raise too_deep("data")
-    if len(repr(data)) > MOST_BYTES:
+    if too_large(data):
         raise invalid("too_big", say("A season pack is at most {n} KB.", n=MOST_BYTES // 1024), "data")
+    _refuse_unstorable(data)
     with transaction.atomic():
         version = _locked(version)
         if version.state != DRAFT:
@@ -150,6 +152,12 @@ def _name(name) -> str:
     if not name or len(name) > NAME_LENGTH or "\x00" in name:
         raise invalid("bad_name", say("Name the pack, in at most {n} characters.", n=NAME_LENGTH), "name")
     return name
+
+
+def _refuse_unstorable(data) -> None:
+    if unstorable(data):
+        raise invalid("bad_text", say("A pack's text cannot hold a NUL character or a broken (surrogate) one."),
+                      "data")
 
 
 def _locked(version: PackVersion) -> PackVersion:

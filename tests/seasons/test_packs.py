@@ -95,3 +95,44 @@ def test_a_shared_file_becomes_a_draft_to_check(people):
     for bad_name in ("", "x" * 121, "a\x00b", None):
         with pytest.raises(Invalid):
             services.pack_start(user=people["ben"], name=bad_name, from_key="m4e-gg0")
+
+
+@pytest.mark.parametrize("text", ["a\x00b", "a\ud800b"])
+def test_a_draft_holding_what_no_database_stores_is_refused_and_unchanged(people, text):
+    """A NUL or a lone surrogate anywhere in a draft's data (PostgreSQL's JSON refuses both) is a clear
+    refusal, the draft as it was."""
+    draft = services.pack_start(user=people["ann"], name="Odd One", from_key="m4e-gg0")
+    data = services.shipped_data("m4e-gg0")
+    data["strategies"][0]["name"] = text
+    with pytest.raises(Invalid):
+        services.draft_save(version=draft, user=people["ann"], data=data)
+    draft.refresh_from_db()
+    assert draft.data["strategies"][0]["name"] == services.shipped_data("m4e-gg0")["strategies"][0]["name"]
+
+
+def test_a_draft_saves_only_what_exports_to_a_file_an_import_takes(people):
+    """One measure for both: the exported file's bytes. A draft just under the limit exports and imports
+    again; one over it is refused."""
+    from seasons.files import MOST_BYTES, read_pack
+
+    draft = services.pack_start(user=people["ann"], name="Long One", from_key="m4e-gg0")
+    data = services.shipped_data("m4e-gg0")
+    room = MOST_BYTES - len(write_pack(data).encode()) - 200
+    data["sources"] = [*data.get("sources", []), {"title": "é" * (room // 2)}]  # two bytes each in UTF-8
+    saved = services.draft_save(version=draft, user=people["ann"], data=data)
+    assert read_pack(write_pack(saved.data).encode())["sources"][-1]["title"] == "é" * (room // 2)
+    data["sources"][-1]["title"] += "é" * 200
+    with pytest.raises(Invalid):
+        services.draft_save(version=draft, user=people["ann"], data=data)
+
+
+def test_a_shared_file_with_a_nul_escape_is_refused_and_creates_nothing(people):
+    """YAML's "\\0" escape makes a NUL character, which no database's JSON keeps."""
+    from seasons.models import SeasonPack
+
+    text = write_pack(services.shipped_data("m4e-gg0")).replace("name: Gaining Grounds Zero (M4E)",
+                                                                 'name: "Gaining \\0 Grounds"', 1)
+    assert '"Gaining \\0 Grounds"' in text
+    with pytest.raises(Invalid):
+        services.pack_import(user=people["ben"], text=text)
+    assert not SeasonPack.objects.exists()
