@@ -12,16 +12,19 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext
 
 from scoring.deck import Dealer
 from scoring.formats import FORMATS, FormatFileError, format_from_data, key_of
 from scoring.missions import PER_TABLE, MissionHistory, plan_mission, table_mission
 from scoring.problems import DomainError
-from seasons import services
+from seasons import services, web_sections, web_settings
 from seasons.files import MOST_BYTES, write_pack
 from seasons.models import DRAFT, SITE, PackVersion, SeasonPack
-from seasons.web_sections import SECTIONS, faction_lines, name_fields, named_lines, saved, scheme_charts, vp_fields
+from seasons.web_sections import faction_lines, name_fields, named_lines, scheme_charts, vp_fields
+
+SECTIONS = (*web_sections.SECTIONS, *web_settings.SECTIONS)
 
 
 def visible(user, version: PackVersion) -> bool:
@@ -104,7 +107,7 @@ def _act(request, version: PackVersion):
             data = saved(version.data, action, request.POST)
             services.draft_save(version=version, user=request.user, data=data)
             messages.success(request, _("Saved."))
-            return redirect(f"{here}#{action}")
+            return redirect(f"{here}?open={action}#{action}")
         if action == "publish":
             site = bool(request.POST.get("site")) and request.user.is_staff
             version = services.version_publish(version=version, user=request.user, site=site,
@@ -119,7 +122,7 @@ def _act(request, version: PackVersion):
     except DomainError as error:
         for problem in error.problems:
             messages.error(request, problem.detail)
-        return redirect(f"{here}#{action}" if action in SECTIONS else here)
+        return redirect(f"{here}?open={action}#{action}" if action in SECTIONS else here)
     raise Http404("No such action")
 
 
@@ -165,33 +168,77 @@ def place(found: list, targets: dict) -> list[tuple[str, str]]:
 
 
 class Section:
-    def __init__(self):
-        self.problems: list[str] = []
+    """A fold of the editor: its title, the problems of its own (not beside a field), and how many in all."""
+
+    def __init__(self, title=""):
+        self.title, self.problems, self.count, self.open = title, [], 0, False
+
+    @property
+    def summary(self) -> str:
+        if not self.count:
+            return str(self.title)
+        return ngettext("%(title)s — %(n)s problem", "%(title)s — %(n)s problems", self.count) % {
+            "title": self.title, "n": self.count}
+
+
+TITLES = {"name": _l("Name and edition"), "vp": _l("VP limits and turns"), "strategies": _l("Strategies"),
+          "deployments": _l("Deployments"), "schemes": _l("Schemes"), "factions": _l("Factions and leaders"),
+          "settings": _l("Rounds and time"), "awards": _l("Bye, concession and forfeit"),
+          "pool": _l("Scheme pool and missions"), "sources": _l("Sources"), "rotation": _l("Rotation of missions")}
+# The data's top fields, by the section that edits them (what a problem's path starts with).
+SECTION_OF = {"name": "name", "edition": "name", "vp": "vp", "turns": "vp", "strategies": "strategies",
+              "deployments": "deployments", "scheme_charts": "schemes", "factions": "factions",
+              "leaders": "factions", "suggested_rounds": "settings", "round_minutes": "settings",
+              "last_turn_call": "settings", "awards": "awards", "conceder": "awards", "award_defaults": "awards",
+              "pool_rule": "pool", "missions": "pool", "sources": "sources", "rotation": "rotation"}
+
+
+def saved(data: dict, section: str, post) -> dict:
+    """The data with `section` as posted, whichever module's form it is."""
+    if section in web_sections.SECTIONS:
+        return web_sections.saved(data, section, post)
+    return web_settings.saved(data, section, post)
+
+
+def editor_parts(data: dict) -> tuple[dict, dict]:
+    """Every form of the editor built from the data (whatever it holds), and the places its problems may land:
+    {path: a field, a line, a chart, a quarter or a section}."""
+    shown = (*web_sections.SECTIONS, *web_settings.visible(data))
+    sections = {name: Section(TITLES[name]) for name in shown}
+    parts = {"name_fields": name_fields(data), "vp_fields": vp_fields(data),
+             "strategies": named_lines(data, "strategies"), "deployments": named_lines(data, "deployments"),
+             "charts": scheme_charts(data), "factions": faction_lines(data), "sections": sections,
+             "settings_fields": web_settings.settings_fields(data), "rounds": web_settings.round_lines(data),
+             "awards": web_settings.award_lines(data), "award_fields": web_settings.award_fields(data),
+             "pool_fields": web_settings.pool_fields(data), "sources": web_settings.source_lines(data),
+             "quarters": web_settings.rotation_quarters(data) if "rotation" in sections else []}
+    targets = {(key,): sections[name] for key, name in SECTION_OF.items() if name in sections}
+    for group in [*parts["charts"], *parts["quarters"]]:
+        group["section"] = targets[group["path"]] = Section()
+    lines = [*parts["strategies"], *parts["deployments"], *parts["factions"], *parts["rounds"], *parts["awards"],
+             *parts["sources"], *(line for group in [*parts["charts"], *parts["quarters"]] for line in group["lines"])]
+    for line in lines:
+        targets[line.path] = line
+    fields = [*parts["name_fields"], *parts["vp_fields"], *parts["settings_fields"], *parts["award_fields"],
+              *parts["pool_fields"], *(f for line in lines for f in line.fields)]
+    targets.update({item.path: item for item in fields if item.path})
+    return parts, targets
 
 
 def editor_context(request, version: PackVersion) -> dict:
     data, user = version.data, request.user
     owner = version.pack.owner_id == user.pk
-    sections = {name: Section() for name in ("vp", "strategies", "deployments", "schemes", "factions")}
-    context = {"version": version, "editable": owner and version.state == DRAFT, "name_fields": name_fields(data),
-               "vp_fields": vp_fields(data), "strategies": named_lines(data, "strategies"),
-               "deployments": named_lines(data, "deployments"), "charts": scheme_charts(data),
-               "factions": faction_lines(data), "sections": sections, "owner": owner,
-               "may_publish_site": user.is_staff and version.state != SITE,
-               "today": date.today().isoformat()}
-    targets = {("vp",): sections["vp"], ("turns",): sections["vp"], ("strategies",): sections["strategies"],
-               ("deployments",): sections["deployments"], ("scheme_charts",): sections["schemes"],
-               ("factions",): sections["factions"], ("leaders",): sections["factions"]}
-    for chart in context["charts"]:
-        chart["section"] = targets[chart["path"]] = Section()
-    lines = [*context["strategies"], *context["deployments"], *context["factions"],
-             *(line for chart in context["charts"] for line in chart["lines"])]
-    for line in lines:
-        targets[line.path] = line
-    for item in [*context["name_fields"], *context["vp_fields"], *(f for line in lines for f in line.fields)]:
-        if item.path:
-            targets[item.path] = item
+    context, targets = editor_parts(data)
+    context.update(version=version, editable=owner and version.state == DRAFT, owner=owner,
+                   may_publish_site=user.is_staff and version.state != SITE, today=date.today().isoformat())
     found = services.problems(version)
+    sections, just_saved = context["sections"], request.GET.get("open", "")
+    for problem in found:
+        name = SECTION_OF.get(problem.path[0]) if problem.path else None
+        if name in sections:
+            sections[name].count += 1
+    for name, section in sections.items():
+        section.open = bool(section.count) or name == just_saved
     context.update(problems=found, count=len(found), left=place(found, targets),
                    check=ngettext("%(n)s problem", "%(n)s problems", len(found)) % {"n": len(found)})
     if not found:

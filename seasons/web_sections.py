@@ -42,6 +42,7 @@ class Field:
     kind: str = "text"  # text, number, select, check, textarea
     choices: list = field(default_factory=list)  # (value, label)
     problems: list = field(default_factory=list)
+    hint: str = ""  # a plain sentence under the field, where its label is not enough
 
     def __post_init__(self):
         """A value the choices lack (typed in a file) stays chosen: saving the section does not change it."""

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.formats.checks import format_problems
-from seasons import web, web_sections
+from seasons import services, web
 from seasons.files import MOST_BYTES
 from seasons.models import DRAFT, OWN, PackVersion, SeasonPack
 
@@ -66,6 +66,36 @@ class Forms(HTMLParser):
             self.select = None
         elif tag == "textarea":
             self.textarea = None
+
+
+class Folds(HTMLParser):
+    """The editor's folds: {id: (open, the summary's text)}."""
+
+    def __init__(self, page):
+        super().__init__()
+        self.folds, self.current, self.summary = {}, None, False
+        self.feed(page.content.decode())
+
+    def __getitem__(self, name):
+        return self.folds[name]
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "details" and "pack-part" in a.get("class", ""):
+            self.current = a["id"]
+            self.folds[self.current] = ("open" in a, "")
+        elif tag == "summary" and self.current:
+            self.summary = True
+
+    def handle_data(self, data):
+        if self.summary:
+            self.folds[self.current] = (self.folds[self.current][0], (self.folds[self.current][1] + data).strip())
+
+    def handle_endtag(self, tag):
+        if tag == "summary":
+            self.summary = False
+        elif tag == "details":
+            self.current = None
 
 
 def form(page, action: str) -> dict:
@@ -227,11 +257,20 @@ def test_a_refused_start_says_why(ann):
     assert not SeasonPack.objects.exists()
 
 
-def test_a_problem_with_no_field_of_its_own_is_listed_on_top_with_its_path(ann):
+def test_a_problem_lands_in_its_fold_and_one_with_no_field_of_its_own_is_listed_on_top(ann, people):
     draft = start_copy(ann)
-    post_section(ann, draft, "vp", **{"vp-game": "9"})  # the awards give 11 VP: more than a game
+    page = post_section(ann, draft, "vp", **{"vp-game": "9"})  # the awards give 11 VP: more than a game
+    beside = field_problems(page, "awards-concession-winner-vp")
+    assert "An award gives from 0 to the game&#x27;s most VP (9)." in beside
+    assert "An award gives" not in field_problems(page, "awards-bye-vp")  # 6 VP: right
+    folds = Folds(page)  # two VP and four differentials above a game's 9
+    assert folds["awards"] == (True, "Bye, concession and forfeit — 6 problems")
+    assert folds["vp"] == (True, "VP limits and turns — 1 problem")
+    assert folds["sources"] == (False, "Sources") and not folds["strategies"][0]  # nothing to say: folded
+    services.draft_save(version=draft, user=people["ann"], data={**draft.data, "colour": "red"})
     text = ann.get(f"{PACKS}{draft.pk}/").content.decode()
-    assert "awards › concession › winner › vp" in text
+    top = text.split('id="check"')[1].split("</section>")[0]
+    assert "<strong>colour</strong>: Unknown field colour" in top
 
 
 def test_the_pages_speak_french(ann):
@@ -253,7 +292,10 @@ def test_saving_every_section_unchanged_keeps_the_data_and_a_mission_is_drawn(an
                               "action": "start"})
     draft = PackVersion.objects.get(pk=int(answer["Location"].rstrip("/").split("/")[-1]))
     before = draft.data
-    for section in ("name", "vp", "strategies", "deployments", "schemes", "factions"):
+    forms = set(Forms(ann.get(f"{PACKS}{draft.pk}/").content.decode()).forms)
+    shown = [section for section in web.SECTIONS if section in forms]
+    assert shown == [s for s in web.SECTIONS if s != "rotation" or shipped == "gg2017"]
+    for section in shown:
         post_section(ann, draft, section)
     assert draft.data == before
     page = ann.get(f"{PACKS}{draft.pk}/").content.decode()
@@ -264,25 +306,22 @@ def test_saving_every_section_unchanged_keeps_the_data_and_a_mission_is_drawn(an
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=6),
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
                         ["name", "suit", "next", "deck", "by_value", "by_suit", "always", "key", "secret", "title",
-                         "game", "min", "rams", "gg0"]), inner, max_size=3), max_leaves=12)
+                         "game", "min", "rams", "gg0", "bye", "concession", "winner", "tp", "vp", "from_players",
+                         "rounds", "where", "evidence", "1", "4"]), inner, max_size=3), max_leaves=12)
 PACK_KEYS = ["name", "edition", "vp", "turns", "strategies", "deployments", "scheme_charts", "factions", "leaders",
-             "pool_rule"]
+             "pool_rule", "missions", "awards", "conceder", "award_defaults", "suggested_rounds", "round_minutes",
+             "last_turn_call", "sources", "rotation"]
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.dictionaries(st.sampled_from(PACK_KEYS), JSON, max_size=8), st.sampled_from(web_sections.SECTIONS))
+@given(st.dictionaries(st.sampled_from(PACK_KEYS), JSON, max_size=8), st.sampled_from(web.SECTIONS))
 def test_whatever_a_file_held_the_editor_shows_it_and_saves_a_section_without_crashing(data, section):
     """An imported file may hold anything a YAML mapping can: every form is built, every problem placed
     (beside a field or on top), and a section saved (the check then judges the result)."""
-    targets = {}
-    for line in [*web_sections.named_lines(data, "strategies"), *web_sections.named_lines(data, "deployments"),
-                 *web_sections.faction_lines(data),
-                 *(line for chart in web_sections.scheme_charts(data) for line in chart["lines"])]:
-        targets[line.path] = line
-        targets.update({f.path: f for f in line.fields if f.path})
-    targets.update({f.path: f for f in [*web_sections.name_fields(data), *web_sections.vp_fields(data)]})
+    parts, targets = web.editor_parts(data)
     web.place(format_problems(data), targets)
-    assert isinstance(web_sections.saved(data, section, QueryDict()), dict)
+    assert set(parts["sections"]) <= set(web.SECTIONS)
+    assert isinstance(web.saved(data, section, QueryDict()), dict)
 
 
 def test_lines_are_added_removed_and_renamed_schemes_keep_their_chains(ann):
