@@ -106,8 +106,7 @@ def penalty_give(*, player: Player, by, reason: str, step: str, note: str = "") 
     words = say("Penalty: {reason}", reason=say(REASON_WORDS[reason]))
     with transaction.atomic():
         player = Player.objects.select_for_update().select_related("event").get(pk=player.pk)
-        current = selectors.published_rounds(event).order_by("-number").first()
-        game = current and current.games.filter(seats__player=player).first()
+        current, game = selectors.current_game(event, player)
         penalty = Penalty(event=event, player=player, game=game, round_number=current.number if current else None,
                           reason=reason, step=step, note=note, by=by, by_name=by.get_username(),
                           created_at=timezone.now())

@@ -152,6 +152,13 @@ def published_rounds(event: Event):
     return event.round_set.filter(PUBLISHED)
 
 
+def current_game(event: Event, player) -> tuple[Round | None, Game | None]:
+    """The round players are playing (the latest published) and `player`'s game in it, if any: what a
+    disqualification and a judge's game loss forfeit, and what a penalty is recorded against."""
+    current = published_rounds(event).order_by("-number").first()
+    return current, current and current.games.filter(seats__player=player).select_related("result").first()
+
+
 def latest_round_number(event: Event, *, drafts: bool = False, stage: str | None = None) -> int:
     """The latest published round's number (0: none yet); with `drafts`, a draft being previewed counts;
     with `stage`, only a round of that stage (Swiss or the cut)."""

@@ -110,9 +110,8 @@ def player_disqualify(*, player: Player, by) -> Player:
         player.save(update_fields=["status"])
         record(event, by, "player_disqualified", player=player, before={"status": before},
                after={"status": DISQUALIFIED})
-        current = selectors.published_rounds(event).order_by("-number").first()
-        game = current and current.games.filter(result__isnull=True, seats__player=player).first()
-        if game:
+        _, game = selectors.current_game(event, player)
+        if game and not hasattr(game, "result"):
             report = Report(outcome=FORFEITED, loser=game.side_of(player.id))
             result_save(game=game, by=by, report=report, scores=score_report(event.rules(), report))
     return player
