@@ -1,8 +1,9 @@
 """A complete event as JSON: players, rounds, games (each with its time extension), results, players' pending
 versions, the event's judges and the audit trail (restored by `tournaments.restore`), and the sections other
-apps register (teams, the run-up, the trackers; docs/console.md says what a backup holds and leaves out, and
-why). Ids are replaced by references inside the file, so a backup restores as a new event next to the others
-(or on another server); accounts are named by username, and a restore only asks them (people's pending links).
+apps register (teams, the run-up, the trackers, the event's season pack; docs/console.md says what a backup
+holds and leaves out, and why). Ids are replaced by references inside the file, so a backup restores as a new
+event next to the others (or on another server); accounts are named by username, and a restore only asks
+them (people's pending links).
 Votes travel as tallies (who voted, how many votes each player got), never who voted for whom: a backup
 is a file handed around, and the ballot is secret.
 
@@ -24,6 +25,7 @@ from tournaments.backup_format import (
     GAME_FIELDS,
     JUDGE_FIELDS,
     PLAYER_FIELDS,
+    PRELUDES,
     RESULT_FIELDS,
     ROUND_FIELDS,
     SECTIONS,
@@ -76,6 +78,8 @@ def export_event(event: Event) -> dict:
                    "by_player": a.by_player_id, "by_user": username.get(a.by_user_id)}
                   for a in event.audit.order_by("at", "id")],
         **{name: export(event) for name, (export, _) in SECTIONS.items()},
+        **{name: section for name, section in ((name, export(event)) for name, (export, _) in PRELUDES.items())
+           if section is not None},  # the event's season pack, when it runs one
     }
 
 

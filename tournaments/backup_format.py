@@ -7,11 +7,14 @@ from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 
-# Version 4 adds the judges (staff), each table's time extension, and the judge calls and rulings; version 3
-# the run-up (announcement, sign-ups), the trackers and the players' email; version 2 tallies the votes;
-# version 1 listed each vote with its voter. Every one of them still restores (what a file lacks is restored
-# empty); a server of an older version refuses a newer file rather than leave out what it cannot read.
-FORMAT, VERSION, READABLE = "gaininggrounds-event", 4, (1, 2, 3, 4)
+# Version 5 adds the event's season pack, when it runs one (the registered prelude "season_pack": the pack
+# version's data, name, edition, number, release date and publisher's name), so the file restores on a server
+# that lacks the pack or names another by that key. Version 4 adds the judges (staff), each table's time
+# extension, and the judge calls and rulings; version 3 the run-up (announcement, sign-ups), the trackers and
+# the players' email; version 2 tallies the votes; version 1 listed each vote with its voter. Every one of
+# them still restores (what a file lacks is restored empty); a server of an older version refuses a newer
+# file rather than leave out what it cannot read.
+FORMAT, VERSION, READABLE = "gaininggrounds-event", 5, (1, 2, 3, 4, 5)
 
 EVENT_FIELDS = ("name", "date", "format", "rounds", "rematch_window", "awards", "tiebreaks", "scheme_chart",
                 "scheme_pools", "deck_seed", "fresh_tables", "unavailable_tables", "self_reporting",
@@ -50,6 +53,21 @@ SECTIONS: dict[str, tuple] = {}
 
 def register_section(name: str, export, read) -> None:
     SECTIONS[name] = (export, read)
+
+
+# What settles the event's format before anything reads it (the seasons app: the event's season pack):
+# name -> (export, prepare). `export(event)` gives the section's JSON (None: the key is left out of the file);
+# `prepare(section, event, creator)` (the section None when the file has none) is called before the settings
+# and the entries are checked, with the unsaved event and the account that will create it, and returns
+# (format, write): the Format that `get_format(event.format)` gives while the file is checked (None: what the
+# key finds already), and what runs first in the restore's transaction, before the event is saved, setting
+# `event.format` to the key it runs here and giving that key's Format (or None). It raises ValueError saying
+# where and what is wrong, and writes nothing itself.
+PRELUDES: dict[str, tuple] = {}
+
+
+def register_prelude(name: str, export, prepare) -> None:
+    PRELUDES[name] = (export, prepare)
 
 
 # What each kind of integer column holds on PostgreSQL. SQLite takes any 64-bit number in any of them, so a

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import ExitStack
 from dataclasses import astuple
 from types import SimpleNamespace
 
@@ -15,7 +16,7 @@ from audit.models import AuditRecord
 from audit.services import jsonable
 from scoring.awards import AWARD_RANGES, ENCOUNTER_SIZE_RANGE, ROUND_MINUTES_RANGE, ROUNDS_RANGE
 from scoring.entries import faction_problem, name_key, plain, text_problems
-from scoring.formats import get_format
+from scoring.formats import get_format, known_format, provisional
 from scoring.problems import DomainError
 from scoring.report import BYE
 from tournaments.backup_format import (
@@ -29,6 +30,7 @@ from tournaments.backup_format import (
     LATER_FIELDS,
     LATER_PLAYER_FIELDS,
     PLAYER_FIELDS,
+    PRELUDES,
     READABLE,
     RESULT_FIELDS,
     ROUND_FIELDS,
@@ -74,6 +76,7 @@ class _Restore:
         self.adjustments, self.awards, self.votes, self.audit = [], [], [], []
         self.games: dict[int, Game] = {}  # by the file's reference
         self.sections = []  # what other apps' sections write once the rows are saved
+        self.settles = []  # what settles the event's format first (its season pack), in the transaction
         self.judges = []  # (unsaved row, its account once looked up): restored where the account exists
 
 
@@ -82,16 +85,20 @@ def import_event(data: dict, *, organizer=None) -> Event:
     account here. A private key in use here, shorter than the app's (guessable) or not in their characters
     is replaced: that player needs a new link. Checks run before any write; a refusal leaves no row."""
     restore = _read(data, organizer)
-    try:
-        with event_change(restore.event, lock=False):
-            _write(restore)
+    try:  # the format a prelude settled is found while the transaction lasts, by no source that keeps it
+        with ExitStack() as settled, event_change(restore.event, lock=False):
+            _write(restore, settled)
     except (IntegrityError, DataError, DomainError, OverflowError) as error:  # the last guard: none foreseen
         raise BackupError(f"refused while writing: {error}")
     return restore.event
 
 
-def _write(restore: _Restore) -> None:
+def _write(restore: _Restore, settled: ExitStack) -> None:
     event = restore.event
+    for settle in restore.settles:  # the event's season pack: the version it runs here (event.format)
+        fmt = settle(event)
+        if fmt is not None:
+            settled.enter_context(provisional(fmt))
     event.slug = free_slug(event.name)
     event.save()
     event.organizers.add(*restore.organizers)
@@ -156,8 +163,31 @@ def _read(data, organizer) -> _Restore:
     where = too_big(data)
     _need(where is None, where, "a number beyond what any database stores (64 bits)")
     given = _of(data.get("event"), "event", dict)
-    restore = _Restore(_row(Event, given, EVENT_FIELDS, "event", LATER_EVENT_FIELDS))
+    # The format is checked once the preludes settled it (the model's choices are the shipped seasons alone).
+    restore = _Restore(_row(Event, given, [n for n in EVENT_FIELDS if n != "format"], "event", LATER_EVENT_FIELDS,
+                            format=_of(given.get("format"), "event.format", str)))
     restore.original = given.get("slug") if isinstance(given.get("slug"), str) else ""
+    restore.event.created_by = _creator(given, organizer)
+    with ExitStack() as settled:  # what the preludes settle is the event's format while the file is checked
+        for name, (_, prepare) in PRELUDES.items():
+            try:
+                fmt, write = prepare(data.get(name), restore.event, restore.event.created_by)
+            except BackupError:
+                raise
+            except (ValueError, TypeError) as error:
+                raise BackupError(f"{name}: {error}")
+            if fmt is not None:
+                settled.enter_context(provisional(fmt))
+            if write is not None:
+                restore.settles.append(write)
+        _need(known_format(restore.event.format) and len(restore.event.format) <= Event.format.field.max_length,
+              "event.format", f"{restore.event.format[:40]!r} is no format known here")
+        _rows(data, restore, given)
+    return restore
+
+
+def _rows(data: dict, restore: _Restore, given: dict) -> None:
+    """The settings and every row of the file, checked under the event's format."""
     _settings_checked(restore.event)
     links = []  # (row, attribute, username): the accounts are looked up at once, at the end
     players = _players(data, restore, links)
@@ -185,8 +215,7 @@ def _read(data, organizer) -> _Restore:
                                                                                     "by_player")}
         restore.audit.append(_row(AuditRecord, a, AUDIT_FIELDS, where, (), event=restore.event, **refs))
         links.append((restore.audit[-1], "by_user", _of(a.get("by_user"), f"{where}.by_user", str, null=True)))
-    _accounts(restore, given, links, organizer)
-    return restore
+    _accounts(restore, given, links)
 
 
 def _settings_checked(event: Event) -> None:
@@ -342,16 +371,21 @@ def _paired(voters: list[int], tally: list[tuple[int, int]], where: str) -> list
     return list(zip(voters, choices))
 
 
-def _accounts(restore: _Restore, given: dict, links: list, organizer) -> None:
-    """Accounts by username: one not here leaves its link empty, but the creator needs `organizer`."""
+def _creator(given: dict, organizer):
+    """The account that creates the restored event: the file's creator by username, else `organizer`."""
     created_by = _of(given.get("created_by"), "event.created_by", str)
+    creator = get_user_model().objects.filter(username=created_by).first() or organizer
+    _need(creator is not None, "event.created_by", f"no account {created_by!r} here: name an organizer to restore it")
+    return creator
+
+
+def _accounts(restore: _Restore, given: dict, links: list) -> None:
+    """Accounts by username: one not here leaves its link empty (the creator is settled first)."""
     organizers = _of(given.get("organizers"), "event.organizers", list)
     organizers = [_of(name, f"event.organizers[{i}]", str) for i, name in enumerate(organizers)]
     users = {u.get_username(): u for u in get_user_model().objects.filter(
-        username__in={created_by, *organizers, *(name for _, _, name in links if name)})}
-    creator = users.get(created_by) or organizer
-    _need(creator is not None, "event.created_by", f"no account {created_by!r} here: name an organizer to restore it")
-    restore.event.created_by = creator
+        username__in={*organizers, *(name for _, _, name in links if name)})}
+    creator = restore.event.created_by
     restore.organizers = [creator, *[users[name] for name in organizers if name in users]]
     for row, attribute, name in links:
         setattr(row, attribute, users.get(name))

@@ -5,7 +5,9 @@ so clients can rely on them.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from .files import FORMAT_FILES, FormatFileError, format_from_data, load_format
 from .values import (
@@ -25,7 +27,7 @@ from .values import (
 __all__ = ["FORMAT_FILES", "FormatFileError", "format_from_data", "load_format", "SUITS", "Award", "Format",
            "Leader", "Named", "SchemeChart", "Source", "UnusualResult", "VPLimits", "key_of", "loose", "FORMATS",
            "GG2017", "M3E", "M4E_GG0", "EDITIONS", "CURRENT_FORMAT", "formats_of", "get_format", "newest_first",
-           "FormatSource", "register_source", "known_format", "offered_formats"]
+           "FormatSource", "register_source", "known_format", "offered_formats", "provisional"]
 
 FORMATS: dict[str, Format] = {f.key: f for f in map(load_format, sorted(FORMAT_FILES.glob("*.yaml")))}
 GG2017, M3E, M4E_GG0 = FORMATS["gg2017"], FORMATS["m3e"], FORMATS["m4e-gg0"]
@@ -64,9 +66,28 @@ def formats_of(edition: str) -> list[str]:
         key for source in _SOURCES for key in source.keys_of(edition)]
 
 
+# Formats settled for a while under a key (a restore's season pack, checked before any row holds it).
+_PROVISIONAL: ContextVar[dict[str, Format] | None] = ContextVar("provisional_formats", default=None)
+
+
+@contextmanager
+def provisional(fmt: Format) -> Iterator[Format]:
+    """Within the block, `get_format(fmt.key)` is `fmt`, before the shipped files and the sources: a backup's
+    season pack is checked as the file holds it, and its new row's format is found without a source keeping
+    it (a rolled-back id comes back for another version). Pure: nothing is stored."""
+    token = _PROVISIONAL.set({**(_PROVISIONAL.get() or {}), fmt.key: fmt})
+    try:
+        yield fmt
+    finally:
+        _PROVISIONAL.reset(token)
+
+
 def get_format(key: str) -> Format:
     """The format an event names by its key: a shipped season, else a season pack a source holds; KeyError
     for a key nobody knows."""
+    settled = (_PROVISIONAL.get() or {}).get(key) if isinstance(key, str) else None
+    if settled is not None:
+        return settled
     if key in FORMATS:
         return FORMATS[key]
     for source in _SOURCES:
