@@ -91,7 +91,7 @@ def pool_fields(data: dict) -> list[Field]:
                   [("", "—"), *POOL_RULES], hint=_("The scheme charts below follow it: a deck for three cards, "
                                                    "13 schemes by value otherwise.")),
             Field("missions", _("Missions"), data.get("missions", ""), ("missions",), "select", MISSIONS,
-                  hint=_("Each table's own flips is M4E's set-up; an event may say otherwise."))]
+                  hint=_("M4E's set-up: each table flips its own. An event may say otherwise."))]
 
 
 def source_lines(data: dict) -> list[Line]:

@@ -204,7 +204,8 @@ PARITY = {
     "seasons:packs?action=start": "POST /api/packs/",
     "seasons:packs?action=import": "POST /api/packs/import/",
     **{f"seasons:version?action={section}": "PUT /api/pack-versions/{id}/" for section in (
-        "name", "vp", "strategies", "deployments", "schemes", "factions")},
+        "name", "vp", "strategies", "deployments", "schemes", "factions", "pool", "settings", "awards", "rotation",
+        "sources")},
     "seasons:version?action=publish": "POST /api/pack-versions/{id}/publish/",
     "seasons:version?action=next": "POST /api/pack-versions/{id}/next/",
 }
