@@ -107,7 +107,8 @@ screenshots: $(TESTING) $(CHROMIUM) $(NATIVE)
 	DEBUG=1 GG_SCREENSHOTS=1 $(BIN)/python -m pytest -q -p no:randomly tests/browser/test_browser_visitor.py \
 	  tests/browser/test_browser_event_day.py tests/browser/test_browser_players.py tests/browser/test_browser_score_sheet.py \
 	  tests/browser/test_browser_run_up.py tests/browser/test_browser_phones.py tests/browser/test_browser_whole_day.py \
-	  tests/browser/test_browser_team_day.py tests/browser/test_browser_judge_desk.py
+	  tests/browser/test_browser_team_day.py tests/browser/test_browser_judge_desk.py \
+	  tests/browser/test_browser_season_pack.py
 
 # A Celery worker for the jobs (large pairings and exports, mail, the round clock), with beat (it
 # queues again mail left pending by a broker outage); on the machine's Redis, as in production.
