@@ -1,9 +1,9 @@
-"""The Manifest Clock and the round's mission (rotation, strategies not repeated, deployments)."""
+"""The Manifest Clock and the round's mission (rotation, strategies not repeated, deployments), each season as
+shipped and as re-entered through the console's forms (tests/scoring/conftest.py)."""
 import pytest
 
 from scoring.avatars import ManifestCost, avatar_hiring_cost, manifest_cost
 from scoring.deck import Card, Dealer
-from scoring.formats import GG2017, M3E
 from scoring.missions import MissionHistory, plan_mission
 from scoring.problems import Invalid
 
@@ -33,50 +33,54 @@ def deck(*codes):
     return Dealer(iter(Card(c) for c in codes))
 
 
-def plan(fmt=GG2017, *, number=1, quarter=1, strategies=(), deployments=(), planned=5, dealer=None, **chosen):
+def plan(fmt, *, number=1, quarter=1, strategies=(), deployments=(), planned=5, dealer=None, **chosen):
     return plan_mission(fmt, fmt.scheme_charts[0], dealer or Dealer.for_event("s"), number=number, quarter=quarter,
                         history=MissionHistory(strategies, deployments), planned_rounds=planned, **chosen)
 
 
-def test_gg2017_default_mission_follows_the_quarter_rotation():
-    mission = plan(number=2, quarter=3)
+def test_gg2017_default_mission_follows_the_quarter_rotation(gg2017):
+    mission = plan(gg2017, number=2, quarter=3)
     assert (mission.strategy.name, mission.deployment.name) == ("Headhunter", "Flank")
     assert len(mission.scheme_pool) == 5
 
 
-def test_a_strategy_already_played_is_refused():
+def test_a_strategy_already_played_is_refused(gg2017):
     with pytest.raises(Invalid) as err:
-        plan(number=2, strategies=["headhunter"], strategy="headhunter")
+        plan(gg2017, number=2, strategies=["headhunter"], strategy="headhunter")
     assert err.value.problems[0].code == "strategy_used" and "Headhunter" in err.value.problems[0].detail
 
 
-def test_rotation_skips_a_strategy_the_organizer_already_used():
-    mission = plan(number=2, quarter=1, strategies=["stake-a-claim"])
+def test_rotation_skips_a_strategy_the_organizer_already_used(gg2017):
+    mission = plan(gg2017, number=2, quarter=1, strategies=["stake-a-claim"])
     assert mission.strategy.key != "stake-a-claim"
 
 
-def test_fewer_than_three_deployments_is_a_warning():
-    last = plan(number=3, planned=3, deployments=["standard", "standard"], deployment="standard")
+def test_fewer_than_three_deployments_is_a_warning(gg2017, entered, request):
+    if entered == "console":
+        request.applymarker(pytest.mark.xfail(strict=True, reason=(
+            "scoring/missions.py warns of few deployments only when fmt.key == GG2017.key: GG2017 re-entered as a "
+            "pack (key pack-<id>) loses the rule, which no field of the pack holds")))
+    last = plan(gg2017, number=3, planned=3, deployments=["standard", "standard"], deployment="standard")
     assert [w.code for w in last.warnings] == ["few_deployments"]
-    assert plan(number=3, planned=3, deployments=["standard", "flank"], deployment="close").warnings == []
-    assert plan(number=1, planned=3, deployment="standard").warnings == [], "two rounds left to vary it"
+    assert plan(gg2017, number=3, planned=3, deployments=["standard", "flank"], deployment="close").warnings == []
+    assert plan(gg2017, number=1, planned=3, deployment="standard").warnings == [], "two rounds left to vary it"
 
 
-def test_a_fixed_pool_must_be_five_different_schemes_of_the_chart():
+def test_a_fixed_pool_must_be_five_different_schemes_of_the_chart(gg2017):
     with pytest.raises(Invalid) as err:
-        plan(scheme_pool=["claim-jump", "claim-jump", "cursed-object"])
+        plan(gg2017, scheme_pool=["claim-jump", "claim-jump", "cursed-object"])
     assert {p.code for p in err.value.problems} == {"scheme_unknown", "scheme_repeated", "pool_size"}
     pool = ["claim-jump", "tail-em", "set-up", "inspection", "last-stand"]
-    assert [s.key for s in plan(scheme_pool=pool).scheme_pool] == pool
+    assert [s.key for s in plan(gg2017, scheme_pool=pool).scheme_pool] == pool
 
 
-def test_m3e_flips_strategy_and_deployment_by_suit_then_the_pool():
+def test_m3e_flips_strategy_and_deployment_by_suit_then_the_pool(m3e):
     dealer = deck("5R", "RJ", "2C", "9M", "1T", "2T", "3T", "4T", "5T")
-    mission = plan(M3E, strategies=["turf-war"], dealer=dealer)
+    mission = plan(m3e, strategies=["turf-war"], dealer=dealer)
     assert (mission.strategy.key, mission.deployment.key) == ("reckoning", "wedge")
     assert [f.purpose for f in dealer.flips] == ["strategy"] * 3 + ["deployment"] + ["scheme_pool"] * 5
 
 
-def test_m3e_repeats_a_strategy_only_once_all_four_were_played():
-    everything = [s.key for s in M3E.strategies]
-    assert plan(M3E, number=5, strategies=everything, strategy="reckoning").strategy.key == "reckoning"
+def test_m3e_repeats_a_strategy_only_once_all_four_were_played(m3e):
+    everything = [s.key for s in m3e.strategies]
+    assert plan(m3e, number=5, strategies=everything, strategy="reckoning").strategy.key == "reckoning"

@@ -1,4 +1,6 @@
-"""The Fate Deck and flipped pools: 52 + 2 cards, nothing flipped twice, the seed rebuilds everything."""
+"""The Fate Deck and flipped pools: 52 + 2 cards, nothing flipped twice, the seed rebuilds everything (each
+season's charts as shipped and as re-entered through the console's forms: tests/scoring/conftest.py)."""
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -13,11 +15,19 @@ from scoring.deck import (
     three_card_pool,
     two_card_pool,
 )
-from scoring.formats import GG2017, M3E, M4E_GG0
 from scoring.missions import table_mission
 
-GG_CHART, M3E_CHART = GG2017.scheme_charts[0], M3E.scheme_charts[0]
 seeds = st.text(min_size=1, max_size=12)
+
+
+@pytest.fixture(scope="module")
+def gg_chart(gg2017):
+    return gg2017.scheme_charts[0]
+
+
+@pytest.fixture(scope="module")
+def m3e_chart(m3e):
+    return m3e.scheme_charts[0]
 
 
 def test_the_deck_has_thirteen_values_in_four_suits_and_two_jokers():
@@ -39,12 +49,12 @@ def test_one_deck_is_flipped_whole_before_the_next(seed):
 
 
 @given(seeds, st.integers(1, 6))
-def test_pools_over_an_event_never_flip_a_card_twice_and_the_seed_rebuilds_them(seed, rounds):
+def test_pools_over_an_event_never_flip_a_card_twice_and_the_seed_rebuilds_them(gg_chart, seed, rounds):
     def event_pools():
         dealer, pools, flipped = Dealer.for_event(seed), [], 0
         for _ in range(rounds):
             round_dealer = Dealer.for_event(seed, already_flipped=flipped)
-            pools.append([s.key for s in two_card_pool(GG_CHART, round_dealer)])
+            pools.append([s.key for s in two_card_pool(gg_chart, round_dealer)])
             flipped += len(round_dealer.flips)
             dealer.flips += round_dealer.flips
         return pools, [f.card.code for f in dealer.flips]
@@ -55,16 +65,16 @@ def test_pools_over_an_event_never_flip_a_card_twice_and_the_seed_rebuilds_them(
 
 
 @given(seeds)
-def test_two_card_pool_has_always_plus_suits_and_values(seed):
+def test_two_card_pool_has_always_plus_suits_and_values(gg_chart, seed):
     dealer = Dealer.for_event(seed)
-    pool = two_card_pool(GG_CHART, dealer)
+    pool = two_card_pool(gg_chart, dealer)
     a, b = [f.card for f in dealer.flips if f.kept]
     assert all(f.card.is_joker for f in dealer.flips if not f.kept), "only Jokers are flipped again"
     assert pool[0].name == "Claim Jump" and len(pool) == 5 and len({s.key for s in pool}) == 5
-    expected = {GG_CHART.by_suit[a.suit].key, GG_CHART.by_suit[b.suit].key,
-                GG_CHART.by_value[a.value].key, GG_CHART.by_value[b.value].key}
+    expected = {gg_chart.by_suit[a.suit].key, gg_chart.by_suit[b.suit].key,
+                gg_chart.by_value[a.value].key, gg_chart.by_value[b.value].key}
     if a.suit == b.suit or a.value == b.value:
-        expected.add(GG_CHART.doubles.key)
+        expected.add(gg_chart.doubles.key)
     assert {s.key for s in pool[1:]} == expected
 
 
@@ -72,59 +82,59 @@ def scripted(*codes):
     return Dealer(iter(Card(c) for c in codes))
 
 
-def test_same_suit_gives_the_suit_scheme_once_and_the_doubles_scheme():
-    pool = two_card_pool(GG_CHART, scripted("3R", "9R"))
+def test_same_suit_gives_the_suit_scheme_once_and_the_doubles_scheme(gg_chart):
+    pool = two_card_pool(gg_chart, scripted("3R", "9R"))
     assert [s.name for s in pool] == ["Claim Jump", "Frame for Murder", "Eliminate the Leadership", "Show of Force",
                                       "Mark for Death"]
 
 
-def test_same_value_gives_the_value_scheme_once_and_the_doubles_scheme():
-    pool = two_card_pool(GG_CHART, scripted("BJ", "10M", "RJ", "10T"))
+def test_same_value_gives_the_value_scheme_once_and_the_doubles_scheme(gg_chart):
+    pool = two_card_pool(gg_chart, scripted("BJ", "10M", "RJ", "10T"))
     assert [s.name for s in pool] == ["Claim Jump", "Accusation!", "Leave Your Mark", "Tail 'em",
                                       "Eliminate the Leadership"]
 
 
-def test_m3e_pool_is_five_different_values_jokers_and_repeats_flipped_again():
+def test_m3e_pool_is_five_different_values_jokers_and_repeats_flipped_again(m3e_chart):
     dealer = scripted("4R", "RJ", "4C", "1T", "13M", "BJ", "8R", "2C")
-    pool = five_value_pool(M3E_CHART, dealer)
+    pool = five_value_pool(m3e_chart, dealer)
     assert [s.name for s in pool] == ["Search the Ruins", "Detonate Charges", "Vendetta", "Power Ritual",
                                       "Breakthrough"]
     assert [f.kept for f in dealer.flips] == [True, False, False, True, True, False, True, True]
 
 
 @given(seeds)
-def test_m3e_pools_always_hold_five_different_schemes(seed):
-    assert len({s.key for s in five_value_pool(M3E_CHART, Dealer.for_event(seed))}) == 5
+def test_m3e_pools_always_hold_five_different_schemes(m3e_chart, seed):
+    assert len({s.key for s in five_value_pool(m3e_chart, Dealer.for_event(seed))}) == 5
 
 
-def test_m3e_strategy_from_suit_skipping_used_ones_while_others_remain():
-    assert flip_strategy(M3E, scripted("5R")).key == "turf-war"
+def test_m3e_strategy_from_suit_skipping_used_ones_while_others_remain(m3e):
+    assert flip_strategy(m3e, scripted("5R")).key == "turf-war"
     dealer = scripted("5R", "RJ", "2C")
-    assert flip_strategy(M3E, dealer, used=["turf-war"]).key == "reckoning"
-    everything = [s.key for s in M3E.strategies]
-    assert flip_strategy(M3E, scripted("5T"), used=everything).key == "plant-explosives"
-    assert flip_deployment(M3E, scripted("BJ", "7M")).key == "wedge"
+    assert flip_strategy(m3e, dealer, used=["turf-war"]).key == "reckoning"
+    everything = [s.key for s in m3e.strategies]
+    assert flip_strategy(m3e, scripted("5T"), used=everything).key == "plant-explosives"
+    assert flip_deployment(m3e, scripted("BJ", "7M")).key == "wedge"
 
 
-def test_m3e_table_mission_from_attacker_and_defender_cards():
+def test_m3e_table_mission_from_attacker_and_defender_cards(m3e, m3e_chart):
     """Core set-up at one table: the Attacker's suit picks the strategy (a Joker is flipped again), the
     Defender's the deployment, the next cards the pool."""
-    setup = table_mission(M3E, M3E_CHART, scripted("BJ", "9C", "2T", "12M", "12R", "3T", "RJ", "6C", "7C", "11R"))
+    setup = table_mission(m3e, m3e_chart, scripted("BJ", "9C", "2T", "12M", "12R", "3T", "RJ", "6C", "7C", "11R"))
     assert (setup.strategy.key, setup.deployment.key) == ("reckoning", "flank")
     assert [s.key for s in setup.scheme_pool] == ["claim-jump", "harness-the-ley-line", "hold-up-their-forces",
                                                   "take-prisoner", "deliver-a-message"]
 
 
 @given(seeds, st.integers(0, 200))
-def test_m4e_pools_are_three_different_scheme_cards_the_seed_rebuilds(seed, flipped):
-    chart = M4E_GG0.scheme_charts[0]
+def test_m4e_pools_are_three_different_scheme_cards_the_seed_rebuilds(gg0, seed, flipped):
+    chart = gg0.scheme_charts[0]
     pool = three_card_pool(chart, Dealer.for_event(seed, already_flipped=flipped))
     assert len({s.key for s in pool}) == 3 and set(pool) <= set(chart.deck)
     assert pool == three_card_pool(chart, Dealer.for_event(seed, already_flipped=flipped))
 
 
-def test_m4e_tables_draw_different_missions_from_one_deck():
+def test_m4e_tables_draw_different_missions_from_one_deck(gg0):
     dealer = Dealer.for_event("spring-open")
-    missions = [table_mission(M4E_GG0, M4E_GG0.scheme_charts[0], dealer) for _ in range(12)]
+    missions = [table_mission(gg0, gg0.scheme_charts[0], dealer) for _ in range(12)]
     assert len({tuple(s.key for s in m.scheme_pool) for m in missions}) > 6
     assert len({m.strategy.key for m in missions}) > 1 and all(m.deployment.suit for m in missions)
