@@ -5,6 +5,7 @@ the check says each mistake beside its field until it is fixed, and the version 
 event created on the console's form under the pack takes a score sheet only the pack allows and refuses one
 only GG Zero allows, in the pack's words, saving nothing. The event's backup, restored by import_event, keeps
 the pack's rules and name; a GG Zero event run before all this is untouched."""
+import json
 from datetime import timedelta
 from io import StringIO
 
@@ -238,10 +239,15 @@ def test_a_season_pack_entered_published_run_and_restored(contexts, live_server,
         desk.click("form[action$='/export/backup/'] button")
     backup = tmp_path / "pack-night.json"
     download.value.save_as(backup)
+    carried = json.loads(backup.read_text(encoding="utf-8")).get("season_pack") or {}
+    if carried.get("data") != version.data:
+        pytest.fail("The event's backup does not carry its season pack's data (section season_pack)")
+    versions = PackVersion.objects.count()
     out = StringIO()
     call_command("import_event", str(backup), stdout=out)
     restored = Event.objects.get(pk=int(out.getvalue().strip()))
     assert restored.pk != event.pk
+    assert restored.format == version.key and PackVersion.objects.count() == versions  # the same version pinned
     again = restored.rules()
     if (again.vp.strategy, again.vp.schemes_total) != (6, 5) or PACK not in restored.format_name:
         pytest.fail(f"The restored event runs under {restored.format!r} ({restored.format_name}), not the pack "
