@@ -162,3 +162,17 @@ def test_the_final_standings_keep_the_footnotes(floor):
     page = unescape(Client().get(reverse("public:final", args=[event.slug])).content.decode())
     assert f"\u2020 {ada.name}: \u22121 TP, a judge's penalty" in page and '<abbr class="penalized"' in page
     assert "given by the organizer or a judge" in page and "secret words" not in page and "slow play" not in page
+
+
+def test_the_halls_final_standings_mark_the_same_effects(floor):
+    """The projector in the hall shows the final standings with the marks and notes the standings page has."""
+    from tests.factories import finished, results_entered
+
+    event, judge, organizer = floor["event"], floor["judge"], floor["organizer"]
+    ada = floor["games"][0].player_a
+    penalties.penalty_give(player=ada, by=judge, reason="slow_play", step=TP_PENALTY, note="secret words")
+    results_entered(floor["games"][0].round, organizer)
+    finished(event, organizer)
+    page = unescape(Client().get(reverse("public:hall", args=[event.slug])).content.decode())
+    assert f"\u2020 {ada.name}: \u22121 TP, a judge's penalty" in page and "*\u2020 TP" in page
+    assert "given by the organizer or a judge" in page and "secret words" not in page and "slow play" not in page

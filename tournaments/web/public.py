@@ -166,7 +166,10 @@ def hall_page(request, slug):
     if cut is not None:  # the bracket beside the round's tables, and under the final standings
         context["stages"] = presenters.bracket_stages(cut, player_link(event.slug))
     if event.finished_at is not None or rnd is None:
-        context["standings"] = [row for row in standing_rows(event) if row["rank"]]  # who played
+        everyone = standing_rows(event)
+        context["standing_notes"] = standing_notes(event, everyone)  # the same marks as the standings page's
+        context["adjusted"] = any(row["adjusted"] for row in everyone)
+        context["standings"] = [row for row in everyone if row["rank"]]  # who played
     else:
         names = dict(event.players.values_list("id", "name"))
         line = mission_line(event.format)  # each table's own mission, where the format deals them per table
