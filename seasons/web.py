@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring.deck import Dealer
 from scoring.formats import FORMATS, FormatFileError, format_from_data, key_of
@@ -182,7 +182,8 @@ class Section:
 
 
 TITLES = {"name": _l("Name and edition"), "vp": _l("VP limits and turns"), "strategies": _l("Strategies"),
-          "deployments": _l("Deployments"), "schemes": _l("Schemes"), "factions": _l("Factions and leaders"),
+          "deployments": _l("Deployments"), "schemes": pgettext_lazy("pack section", "Schemes"),
+          "factions": _l("Factions and leaders"),
           "settings": _l("Rounds and time"), "awards": _l("Bye, concession and forfeit"),
           "pool": _l("Scheme pool and missions"), "sources": _l("Sources"), "rotation": _l("Rotation of missions")}
 # The data's top fields, by the section that edits them (what a problem's path starts with).

@@ -26,12 +26,9 @@ LABELS = {
     "forfeit.winner": _("Forfeit, the winner's"), "forfeit.loser": _("Forfeit, the loser's"),
     "conceder": _("Whether a conceder leaves"),
 }
-POOL_RULES = [("two-cards", _("Two cards (M2E): Always, two suits and two values")),
-              ("five-values", _("Five values (M3E): five cards' values")),
-              ("three-cards", _("Three cards (M4E): three scheme cards and their next schemes"))]
-MISSIONS = [("", _("Not said: the same mission at every table")),
-            ("per_round", _("A round's mission, the same at every table")),
-            ("per_table", _("Each table flips its own mission"))]
+POOL_RULES = [("two-cards", _("Two cards (M2E)")), ("five-values", _("Five values (M3E)")),
+              ("three-cards", _("Three cards (M4E)"))]
+MISSIONS = [("", _("Not said: per round")), ("per_round", _("Per round")), ("per_table", _("Per table"))]
 CONCEDER = [("", "—"), ("leaves", _("Leaves the event (no further pairings)")),
             ("stays", _("Stays: paired on in the next rounds"))]
 
@@ -88,10 +85,12 @@ def award_fields(data: dict) -> list[Field]:
 
 def pool_fields(data: dict) -> list[Field]:
     return [Field("pool_rule", _("How a scheme pool is drawn"), data.get("pool_rule", ""), ("pool_rule",), "select",
-                  [("", "—"), *POOL_RULES], hint=_("The scheme charts below follow it: a deck for three cards, "
-                                                   "13 schemes by value otherwise.")),
+                  [("", "—"), *POOL_RULES], hint=_(
+                      "Two cards: Always, two suits and two values. Five values: five cards' values. Three cards: "
+                      "three scheme cards, each with its next schemes. The scheme charts below follow it.")),
             Field("missions", _("Missions"), data.get("missions", ""), ("missions",), "select", MISSIONS,
-                  hint=_("M4E's set-up: each table flips its own. An event may say otherwise."))]
+                  hint=_("Per round: every table plays the round's mission. Per table: each table flips its own "
+                         "(M4E's set-up). An event may say otherwise."))]
 
 
 def source_lines(data: dict) -> list[Line]:

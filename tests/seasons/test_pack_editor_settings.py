@@ -117,4 +117,5 @@ def test_the_new_sections_speak_french(ann):
     page = post_section(ann, draft, "settings", last_turn_call="200")
     text = page.content.decode()
     assert "Rondes et temps — 1 problème" in text and "Exempt, abandon et forfait" in text
-    assert "Pot de Combines et missions" in text and "Trois cartes (M4E)\u202f: trois cartes de Combine" in text
+    assert "Pot de Combines et missions" in text and "Par table\u202f: chaque table tire la sienne" in text
+    assert "<h2>Combines</h2>" in text
