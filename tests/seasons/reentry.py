@@ -1,37 +1,35 @@
 """A shipped season as an organizer re-enters it through the pack editor (issue 55): each section's form
 posted as the rendered page sends it (built from the same Field and Line objects the template renders,
 with what the template adds: a select with nothing selected sends its first option, an unticked box
-nothing, a textarea loses its first line break), saved section by section with `web_sections.saved`, then
+nothing, a textarea loses its first line break), saved section by section with `seasons.web.saved`, then
 built as an event reads a published pack (`seasons.catalogue.as_format`). Pure: no database, no page."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 
 from django.http import QueryDict
 from django.utils.formats import localize
 
 from scoring.formats import FORMATS, Format, format_from_data
-from seasons import web_sections
+from seasons import web
 from seasons.models import KEY_PREFIX
 from seasons.services import shipped_data
 from seasons.web_sections import Field, Line
 
-# Which fields each section's form holds, as templates/seasons/version.html lists them (a new section of the
-# editor is added here: tests/seasons/test_pack_reentry.py fails while one of web_sections.SECTIONS is not).
-FORMS: dict[str, Callable[[dict], list]] = {
-    "name": web_sections.name_fields,
-    "vp": web_sections.vp_fields,
-    "strategies": lambda data: web_sections.named_lines(data, "strategies"),
-    "deployments": lambda data: web_sections.named_lines(data, "deployments"),
-    "schemes": lambda data: [line for chart in web_sections.scheme_charts(data) for line in chart["lines"]],
-    "factions": web_sections.faction_lines,
+# Which of the editor's parts (seasons.web.editor_parts, what the page's template renders) each section's form
+# holds, in the page's order; a group (a chart, a quarter) holds lines. A new section of the editor is added
+# here: tests/seasons/test_pack_reentry.py fails while one of seasons.web.SECTIONS is not.
+FORMS: dict[str, tuple[str, ...]] = {
+    "name": ("name_fields",), "vp": ("vp_fields",), "strategies": ("strategies",), "deployments": ("deployments",),
+    "pool": ("pool_fields",), "schemes": ("charts",), "factions": ("factions",),
+    "settings": ("settings_fields", "rounds"), "awards": ("awards", "award_fields"), "rotation": ("quarters",),
+    "sources": ("sources",),
 }
 
 
-def sections() -> tuple[str, ...]:
-    """The editor's sections, in the page's order (the registry the editor's view reads)."""
-    return tuple(web_sections.SECTIONS)
+def sections(data: dict) -> tuple[str, ...]:
+    """The sections the editor shows for the data (each its own form), in the registry's order."""
+    return tuple(name for name in web.SECTIONS if name in web.editor_parts(data)[0]["sections"])
 
 
 def _shown(value) -> str:
@@ -68,10 +66,13 @@ def field_sent(field: Field) -> tuple[str, str] | None:
 def posted(data: dict, section: str) -> list[tuple[str, str]]:
     """The section's form as a browser submits it, unchanged: (name, value) in the page's order, without the
     form's "action" and CSRF token. A line's "remove" box is never ticked, so never sent."""
-    pairs = []
-    for item in FORMS[section](data):
-        fields = item.fields if isinstance(item, Line) else [item]
-        pairs += [sent for sent in map(field_sent, fields) if sent is not None]
+    parts, pairs = web.editor_parts(data)[0], []
+    for part in FORMS[section]:
+        for item in parts[part]:
+            lines = item["lines"] if isinstance(item, dict) else [item]
+            for line in lines:
+                fields = line.fields if isinstance(line, Line) else [line]
+                pairs += [sent for sent in map(field_sent, fields) if sent is not None]
     return pairs
 
 
@@ -83,9 +84,9 @@ def as_post(data: dict, section: str) -> QueryDict:
 
 
 def reentered_data(data: dict) -> dict:
-    """The data after every section of the editor was saved once, unchanged, in the page's order."""
-    for section in sections():
-        data = web_sections.saved(data, section, as_post(data, section))
+    """The data after every section the editor shows was saved once, unchanged (in the registry's order)."""
+    for section in sections(data):
+        data = web.saved(data, section, as_post(data, section))
     return data
 
 
