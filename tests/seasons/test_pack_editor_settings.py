@@ -32,6 +32,7 @@ def test_rounds_and_time(ann):
                                                    "round_minutes": "45", "last_turn_call": "50"})
     assert draft.data["suggested_rounds"][-1] == {"from_players": 50, "rounds": 6}
     assert draft.data["round_minutes"] == 45
+    assert 'aria-describedby="h-round_minutes"' in field_problems(page, "round_minutes")  # its hint, read out
     assert "The last turn is called before the round ends" in field_problems(page, "last_turn_call")
     assert Folds(page)["settings"] == (True, "Rounds and time — 1 problem")
     page = post_section(ann, draft, "settings", **{"last_turn_call": "", "rounds-1-remove": "1",
