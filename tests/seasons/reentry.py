@@ -37,7 +37,7 @@ def _shown(value) -> str:
     return str(localize(value))
 
 
-def _sent(text: str, *, one_line: bool = False, textarea: bool = False) -> str:
+def sent_text(text: str, *, one_line: bool = False, textarea: bool = False) -> str:
     """What a browser sends of a value it read in the page: line breaks read as LF (the HTML parser), none in
     a one-line input (its value sanitization), the textarea's first one dropped (the parser), sent as CRLF."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -56,11 +56,11 @@ def field_sent(field: Field) -> tuple[str, str] | None:
     if field.kind == "select":
         chosen = [value for value, _label in field.choices if value == field.value]
         value = chosen[-1] if chosen else field.choices[0][0]  # the last selected option, or the first one
-        return field.name, _sent(_shown(value))
+        return field.name, sent_text(_shown(value))
     if field.kind == "textarea":
-        return field.name, _sent(_shown(field.value), textarea=True)
+        return field.name, sent_text(_shown(field.value), textarea=True)
     value = "" if field.kind == "number" and field.value is None else _shown(field.value)
-    return field.name, _sent(value, one_line=True)
+    return field.name, sent_text(value, one_line=True)
 
 
 def posted(data: dict, section: str) -> list[tuple[str, str]]:

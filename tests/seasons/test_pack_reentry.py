@@ -25,13 +25,13 @@ class Sent(Forms):
         super().handle_starttag(tag, attrs)
         a = dict(attrs)
         if self.current is not None and tag == "input" and a.get("type", "text") == "text" and a.get("name"):
-            self.current[a["name"]] = reentry._sent(self.current[a["name"]], one_line=True)
+            self.current[a["name"]] = reentry.sent_text(self.current[a["name"]], one_line=True)
 
     def handle_endtag(self, tag):
         if tag == "textarea" and self.textarea:
-            self.current[self.textarea] = reentry._sent(self.current[self.textarea], textarea=True)
+            self.current[self.textarea] = reentry.sent_text(self.current[self.textarea], textarea=True)
         elif tag == "select" and self.select:
-            self.current[self.select] = reentry._sent(self.current[self.select] or "")
+            self.current[self.select] = reentry.sent_text(self.current[self.select] or "")
         super().handle_endtag(tag)
 
 
