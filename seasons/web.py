@@ -50,7 +50,8 @@ def _label(version: PackVersion) -> str:
 
 def _sources(user) -> list[tuple[str, str]]:
     """What a new pack may start from: the shipped seasons, the versions published for everyone, one's own."""
-    shipped = [(key, f"{fmt.name} ({fmt.edition})") for key, fmt in FORMATS.items()]
+    shipped = [(key, fmt.name if fmt.edition in fmt.name else f"{fmt.name} ({fmt.edition})")
+               for key, fmt in FORMATS.items()]
     versions = PackVersion.objects.select_related("pack").filter(state=SITE) | PackVersion.objects.select_related(
         "pack").filter(pack__owner=user)
     return shipped + [(v.key, _label(v)) for v in versions.distinct().order_by("pack__name", "-number")]

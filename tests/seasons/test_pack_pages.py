@@ -342,3 +342,10 @@ def test_lines_are_added_removed_and_renamed_schemes_keep_their_chains(ann):
     assert "Another strategy above has this suit" in field_problems(page, "strategies-1-suit")
     strategies = page.content.decode().split('id="strategies"')[1].split('id="deployments"')[0]
     assert "No strategy has the suit tomes" in strategies.split('class="pack-line"')[0]  # the section's own
+
+
+def test_the_shipped_seasons_to_copy_are_named_once_with_their_edition(ann):
+    """GG Zero's name says its edition already: "(M4E)" is not said twice; a name without it gains it."""
+    listing = ann.get(PACKS).content.decode()
+    assert ">Gaining Grounds Zero (M4E)</option>" in listing and "(M4E) (M4E)" not in listing
+    assert "(M2E)" in listing and "(M3E)" in listing
