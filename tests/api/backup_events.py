@@ -66,5 +66,5 @@ def whole_event():
     services.result_record(game=entered, by=organizer, report=Report(outcome="played", vp_a=6, vp_b=3))
     event = Event.objects.get(pk=event.pk)
     data = json.loads(json.dumps(export_event(event)))
-    assert data["version"] == 4 and data["signups"]["announcement"] and len(data["tracker"]) == 1
+    assert data["version"] == 5 and data["signups"]["announcement"] and len(data["tracker"]) == 1
     return event, data, tracked
