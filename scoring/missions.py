@@ -3,7 +3,7 @@ the format's rotation, or flipped from the event's Fate Deck.
 
 GG2017: every table plays the same mission; no Strategy is used twice in an event (here: not
 while an unused one is left, so a five-round M3E event with four strategies can still run);
-at least 3 different Deployments should be used over the event.
+at least 3 different Deployments should be used over the event (the season's `fewest_deployments`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .deck import Dealer, flip_deployment, flip_scheme_pool, flip_strategy
-from .formats import GG2017, Format, Named, SchemeChart
+from .formats import Format, Named, SchemeChart
 from .messages import say
 from .problems import Invalid, Problem
 
 POOL_SIZES = {"two-cards": 5, "five-values": 5, "three-cards": 3}
-FEWEST_DEPLOYMENTS = 3  # GG2017: "at least 3 different Deployments should be used"; no other source sets one
 # How an event sets its missions: one for every table (GG2017; many M3E events), each table's own flipped by
 # the product from the event's seeded deck, or flipped at the table and reported with the result.
 PER_ROUND, PER_TABLE, AT_TABLE = "per_round", "per_table", "at_table"
@@ -151,19 +150,11 @@ def plan_mission(
 
     warnings = []
     deployments = {*history.deployments, chosen_deployment.key}
-    if fmt.key == GG2017.key and len(deployments) + max(planned_rounds - number, 0) < FEWEST_DEPLOYMENTS:
-        warnings.append(
-            Problem(
-                "few_deployments",
-                say(
-                    "This event will use only {value} different deployment(s); "
-                    "GG2017 asks for at least {FEWEST_DEPLOYMENTS}.",
-                    value=len(deployments),
-                    FEWEST_DEPLOYMENTS=FEWEST_DEPLOYMENTS,
-                ),
-                "deployment",
-            )
-        )
+    fewest = fmt.fewest_deployments
+    if fewest is not None and len(deployments) + max(planned_rounds - number, 0) < fewest:
+        warnings.append(Problem("few_deployments", say(
+            "This event will use only {value} different deployment(s); {season} asks for at least {fewest}.",
+            value=len(deployments), season=fmt.name, fewest=fewest), "deployment"))
     return Mission(chosen_strategy, chosen_deployment, pool, warnings)
 
 

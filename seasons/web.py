@@ -191,7 +191,8 @@ TITLES = {"name": _l("Name and edition"), "vp": _l("VP limits and turns"), "stra
 SECTION_OF = {"name": "name", "edition": "name", "vp": "vp", "turns": "vp", "strategies": "strategies",
               "deployments": "deployments", "scheme_charts": "schemes", "factions": "factions",
               "leaders": "factions", "suggested_rounds": "settings", "round_minutes": "settings",
-              "last_turn_call": "settings", "awards": "awards", "conceder": "awards", "award_defaults": "awards",
+              "last_turn_call": "settings", "fewest_deployments": "settings", "awards": "awards",
+              "conceder": "awards", "award_defaults": "awards",
               "pool_rule": "pool", "missions": "pool", "sources": "sources", "rotation": "rotation"}
 
 

@@ -46,7 +46,10 @@ def settings_fields(data: dict) -> list[Field]:
                   "number", hint=_("From 30 to 300, the encounter's set-up included.")),
             Field("last_turn_call", _("Last turn called, minutes before the end (optional)"),
                   data.get("last_turn_call", ""), ("last_turn_call",), "number",
-                  hint=_("Empty: the clock only warns. Fewer minutes than the round's."))]
+                  hint=_("Empty: the clock only warns. Fewer minutes than the round's.")),
+            Field("fewest_deployments", _("Different deployments an event should play (optional)"),
+                  data.get("fewest_deployments", ""), ("fewest_deployments",), "number",
+                  hint=_("Pairing warns when an event would play fewer (GG2017: 3). Empty: no such rule."))]
 
 
 def round_lines(data: dict) -> list[Line]:
@@ -143,7 +146,7 @@ def saved(data: dict, section: str, post) -> dict:
     data = copy.deepcopy(data)
     if section == "settings":
         data["suggested_rounds"] = _kept(data.get("suggested_rounds"), "rounds", post, ("from_players", "rounds"))
-        for name in ("round_minutes", "last_turn_call"):
+        for name in ("round_minutes", "last_turn_call", "fewest_deployments"):
             _put(data, name, _number(post.get(name)))
     elif section == "awards":
         _awards(data, post)

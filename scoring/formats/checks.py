@@ -379,7 +379,8 @@ def _leaders(data: dict) -> list[FormatProblem]:
 
 
 def _rounds(data: dict) -> list[FormatProblem]:
-    """Suggested rounds rise with attendance; the last turn is called before the round ends."""
+    """Suggested rounds rise with attendance; the last turn is called before the round ends; an event can
+    play as many different deployments as the season asks."""
     found, lines = [], data["suggested_rounds"]
     for j in range(1, len(lines)):
         if lines[j]["from_players"] <= lines[j - 1]["from_players"]:
@@ -389,4 +390,9 @@ def _rounds(data: dict) -> list[FormatProblem]:
         found.append(FormatProblem(("last_turn_call",), say(
             "The last turn is called before the round ends: fewer minutes than the round's {minutes}.",
             minutes=data["round_minutes"]), "last turn call past the round"))
+    fewest, deployments = data.get("fewest_deployments"), len(data["deployments"])
+    if fewest is not None and fewest > deployments:
+        found.append(FormatProblem(("fewest_deployments",), say(
+            "An event cannot play {fewest} different deployments: the pack has {count}.", fewest=fewest,
+            count=deployments), "more deployments asked than the pack has"))
     return found

@@ -50,6 +50,7 @@ def format_from_data(data: dict, *, origin: str = "format") -> Format:
         rotation={int(q): tuple((s, d) for s, d in plan) for q, plan in data.get("rotation", {}).items()},
         award_defaults=tuple(data["award_defaults"]), sources=tuple(Source(**s) for s in data["sources"]),
         missions=data.get("missions", "per_round"), last_turn_call=data.get("last_turn_call"),
+        fewest_deployments=data.get("fewest_deployments"),
         leaders={faction: tuple(Leader(**x) for x in leaders) for faction, leaders in data.get("leaders", {}).items()})
 
 

@@ -178,6 +178,8 @@ class Format:
     missions: str = "per_round"
     # M4E: minutes left when the organizer calls the last turn (None: the clock just warns).
     last_turn_call: int | None = None
+    # How many different deployments an event should play at least (GG2017: 3); None: the season asks none.
+    fewest_deployments: int | None = None
     # M4E: the Masters and titles each faction's crews may be led by, by faction key (empty: free text).
     leaders: dict[str, tuple[Leader, ...]] = field(default_factory=dict)
 

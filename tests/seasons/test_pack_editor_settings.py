@@ -120,3 +120,27 @@ def test_the_new_sections_speak_french(ann):
     assert "Rondes et temps — 1 problème" in text and "Exempt, abandon et forfait" in text
     assert "Pot de Combines et missions" in text and "Par table\u202f: chaque table tire la sienne" in text
     assert "<h2>Combines</h2>" in text
+
+
+def test_the_fewest_deployments_an_event_plays_is_the_packs_own(ann):
+    """GG2017's "at least 3 different deployments" is a field of the season, not a rule of one key: a copy keeps
+    it, an M4E pack may ask for it, more than the pack has is a problem beside the field, emptied it is gone."""
+    from scoring.deck import Dealer
+    from scoring.formats import format_from_data
+    from scoring.missions import MissionHistory, plan_mission
+
+    gg = copy_of(ann, "gg2017")
+    assert gg.data["fewest_deployments"] == 3
+    draft = start_copy(ann)
+    assert "fewest_deployments" not in draft.data
+    page = post_section(ann, draft, "settings", fewest_deployments="9")
+    assert draft.data["fewest_deployments"] == 9
+    assert "An event cannot play 9 different deployments: the pack has" in field_problems(page, "fewest_deployments")
+    post_section(ann, draft, "settings", fewest_deployments="2")
+    fmt = format_from_data({**draft.data, "key": draft.key})
+    one = fmt.deployments[0].key
+    warned = plan_mission(fmt, fmt.scheme_charts[0], Dealer.for_event("s"), number=2, quarter=1, planned_rounds=2,
+                          history=MissionHistory(deployments=(one,)), deployment=one)
+    assert [w.code for w in warned.warnings] == ["few_deployments"] and fmt.name in warned.warnings[0].detail
+    post_section(ann, draft, "settings", fewest_deployments="")
+    assert "fewest_deployments" not in draft.data
