@@ -55,11 +55,7 @@ def test_rotation_skips_a_strategy_the_organizer_already_used(gg2017):
     assert mission.strategy.key != "stake-a-claim"
 
 
-def test_fewer_than_three_deployments_is_a_warning(gg2017, entered, request):
-    if entered == "console":
-        request.applymarker(pytest.mark.xfail(strict=True, reason=(
-            "scoring/missions.py warns of few deployments only when fmt.key == GG2017.key: GG2017 re-entered as a "
-            "pack (key pack-<id>) loses the rule, which no field of the pack holds")))
+def test_fewer_than_three_deployments_is_a_warning(gg2017):
     last = plan(gg2017, number=3, planned=3, deployments=["standard", "standard"], deployment="standard")
     assert [w.code for w in last.warnings] == ["few_deployments"]
     assert plan(gg2017, number=3, planned=3, deployments=["standard", "flank"], deployment="close").warnings == []
