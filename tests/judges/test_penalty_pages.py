@@ -5,6 +5,7 @@ with a mark, never the reason nor the note; the organizer sets the ladder, a jud
 event's organizer is refused; a bad form shows its problem beside its field and changes nothing; French."""
 from html import unescape
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 
@@ -150,8 +151,11 @@ def test_the_page_in_french(floor):
     assert "Première pénalité pour jeu lent\u202f: l’échelle indique avertissement." in asked
 
 
-def test_the_final_standings_keep_the_footnotes(floor):
-    """Once the event is finished, its final standings say the same effects as the standings did."""
+@pytest.mark.parametrize("page_name, marked", [("public:final", '<abbr class="penalized"'),
+                                               ("public:hall", "*\u2020 TP")])
+def test_the_final_standings_keep_the_footnotes(floor, page_name, marked):
+    """Once the event is finished, its final standings (and the hall's projector) say the same effects as the
+    standings did, with the same marks."""
     from tests.factories import finished, results_entered
 
     event, judge, organizer = floor["event"], floor["judge"], floor["organizer"]
@@ -159,20 +163,6 @@ def test_the_final_standings_keep_the_footnotes(floor):
     penalties.penalty_give(player=ada, by=judge, reason="slow_play", step=TP_PENALTY, note="secret words")
     results_entered(floor["games"][0].round, organizer)
     finished(event, organizer)
-    page = unescape(Client().get(reverse("public:final", args=[event.slug])).content.decode())
-    assert f"\u2020 {ada.name}: \u22121 TP, a judge's penalty" in page and '<abbr class="penalized"' in page
-    assert "given by the organizer or a judge" in page and "secret words" not in page and "slow play" not in page
-
-
-def test_the_halls_final_standings_mark_the_same_effects(floor):
-    """The projector in the hall shows the final standings with the marks and notes the standings page has."""
-    from tests.factories import finished, results_entered
-
-    event, judge, organizer = floor["event"], floor["judge"], floor["organizer"]
-    ada = floor["games"][0].player_a
-    penalties.penalty_give(player=ada, by=judge, reason="slow_play", step=TP_PENALTY, note="secret words")
-    results_entered(floor["games"][0].round, organizer)
-    finished(event, organizer)
-    page = unescape(Client().get(reverse("public:hall", args=[event.slug])).content.decode())
-    assert f"\u2020 {ada.name}: \u22121 TP, a judge's penalty" in page and "*\u2020 TP" in page
+    page = unescape(Client().get(reverse(page_name, args=[event.slug])).content.decode())
+    assert f"\u2020 {ada.name}: \u22121 TP, a judge's penalty" in page and marked in page
     assert "given by the organizer or a judge" in page and "secret words" not in page and "slow play" not in page
