@@ -1,4 +1,5 @@
 import pytest
+from django.test import Client
 
 from tests.factories import make_user
 
@@ -10,3 +11,11 @@ def people(db):
     sue.is_staff = True
     sue.save()
     return {"ann": ann, "ben": ben, "staff": sue}
+
+
+@pytest.fixture
+def ann(people):
+    """The organizer who enters packs, signed in to the console."""
+    client = Client()
+    client.force_login(people["ann"])
+    return client

@@ -5,18 +5,10 @@ field, in a fold that opens for it; the section just saved is open, the others f
 import re
 
 import pytest
-from django.test import Client
 
 from seasons import web
 from seasons.models import PackVersion
 from tests.seasons.test_pack_pages import PACKS, Folds, Forms, field_problems, form, post_section, start_copy
-
-
-@pytest.fixture
-def ann(people):
-    client = Client()
-    client.force_login(people["ann"])
-    return client
 
 
 def copy_of(client, key: str) -> PackVersion:

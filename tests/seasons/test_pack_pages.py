@@ -110,13 +110,6 @@ def field_problems(page, name: str) -> str:
     return html[start:html.index("</div>", at)]
 
 
-@pytest.fixture
-def ann(people):
-    client = Client()
-    client.force_login(people["ann"])
-    return client
-
-
 def start_copy(client, name="Gaining Grounds One"):
     listing = client.get(PACKS)
     assert listing.status_code == 200 and "Gaining Grounds Zero" in listing.content.decode()
