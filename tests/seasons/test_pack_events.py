@@ -110,3 +110,34 @@ def test_a_new_event_defaults_to_the_newest_pack_of_todays_edition(people):
     assert EventForm(who=people["ben"]).fields["format"].initial == "m4e-gg0"
     version = published(people["ann"], site_by=people["staff"])
     assert EventForm(who=people["ben"]).fields["format"].initial == version.key
+
+
+def test_an_event_moves_to_the_next_season_of_its_edition_until_round_1(people):
+    """Players registered under GG Zero; the organizer publishes the pack that follows it and moves the event
+    there (the factions are the same): allowed until round 1 is paired. Another edition, or a season lacking
+    a registered player's faction, is refused by name and changes nothing."""
+    from scoring.problems import Conflict
+
+    ann = people["ann"]
+    event = event_made(ann, players=2, format="m4e-gg0", factions=("guild", "bayou"), date=date(2026, 12, 5))
+    for key, code in (("m3e", "settings_locked"), (_without_bayou(ann).key, "format_factions")):
+        with pytest.raises(Conflict) as refused:
+            services.event_update(event=event, by=ann, format=key)
+        assert refused.value.problems[0].code == code
+        assert Event.objects.get(pk=event.pk).format == "m4e-gg0"
+    assert "Player 1" in str(refused.value.problems[0].detail)  # who declared Bayou
+    version = published(ann)
+    services.event_update(event=event, by=ann, format=version.key)
+    assert Event.objects.get(pk=event.pk).format == version.key
+    round_paired(Event.objects.get(pk=event.pk), ann)
+    with pytest.raises(Conflict):
+        services.event_update(event=Event.objects.get(pk=event.pk), by=ann, format="m4e-gg0")
+
+
+def _without_bayou(user):
+    draft = packs.pack_start(user=user, name="No Bayou", from_key="m4e-gg0")
+    data = {**draft.data, "factions": [f for f in draft.data["factions"] if f != "Bayou"]}
+    data["leaders"] = {k: v for k, v in data.get("leaders", {}).items() if k != "bayou"}
+    draft = packs.draft_save(version=draft, user=user, data=data)
+    assert not packs.problems(draft), packs.problems(draft)
+    return packs.version_publish(version=draft, user=user, released_on=date(2026, 9, 1))

@@ -39,7 +39,8 @@ class EventSerializer(serializers.ModelSerializer):
     format = serializers.CharField(max_length=20, help_text=(
         "The season the event is run under: a shipped format's key (`GET /api/formats/`) or a season pack's "
         "version (`pack-<id>`, `GET /api/packs/`) published for everyone or by the organizer. Fixed once "
-        "players have registered."))
+        "round 1 is paired; once players have registered, only another season of the same edition that has "
+        "every registered player's faction (409 `settings_locked`, `format_factions`)."))
     rounds = serializers.IntegerField(min_value=ROUNDS_RANGE[0], max_value=ROUNDS_RANGE[1], required=False,
                                       allow_null=True)
     rematch_window = serializers.IntegerField(min_value=ROUNDS_RANGE[0], max_value=ROUNDS_RANGE[1], required=False,

@@ -102,8 +102,27 @@ def refuse_format(key, who) -> None:
                       "format")
 
 
+def _refuse_format_for_players(event: Event, key: str) -> None:
+    """Until round 1 is paired an event may move to another season of its edition (GG Zero to the pack that
+    follows it), as long as every registered player's faction is one of the new season's; another edition,
+    once players have registered, is refused (their factions and leaders are the edition's)."""
+    players = list(event.players.values_list("name", "faction"))
+    if not players:
+        return
+    old, new = get_format(event.format), get_format(key)
+    if new.edition != old.edition:
+        raise conflict("settings_locked", say("The edition cannot change once players have registered: choose a "
+                                              "season of {edition}.", edition=old.edition))
+    lost = sorted(name for name, faction in players if new.faction(faction) is None)
+    if lost:
+        raise conflict("format_factions", say("{names} declared a faction {fmt_name} does not have: change their "
+                                              "faction first.", names=", ".join(lost[:5]) + (" …" if lost[5:] else ""),
+                                              fmt_name=new.name))
+
+
 def event_update(*, event: Event, by, **changes) -> Event:
-    """Change an event's settings; the format, awards, chart and deck are fixed once round 1 exists."""
+    """Change an event's settings; the format, awards, chart and deck are fixed once round 1 exists (the
+    format, once players registered, within its edition and their factions)."""
     with event_change(event) as event:
         before = {k: jsonable(getattr(event, k)) for k in changes}
         paired = selectors.latest_round_number(event, drafts=True)
@@ -116,10 +135,9 @@ def event_update(*, event: Event, by, **changes) -> Event:
         if locked and event.round_set.filter(stage=CUT_STAGE).exists():
             raise conflict("settings_locked", say("{value} cannot change once the top cut is paired.",
                                                   value=", ".join(locked)))
-        if changes.get("format", event.format) != event.format and event.players.exists():
-            raise conflict("settings_locked", say("The format cannot change once players have registered."))
         if changes.get("format", event.format) != event.format:
             refuse_format(changes["format"], by)
+            _refuse_format_for_players(event, changes["format"])
         for key, value in changes.items():
             setattr(event, key, value)
         _check_settings(event, rounds_paired=selectors.latest_round_number(event, drafts=True, stage=SWISS_STAGE))
