@@ -6,7 +6,6 @@ from dataclasses import replace
 from datetime import date
 
 import pytest
-from django.test import Client
 
 from scoring.formats import FORMATS
 from seasons import catalogue, services, web
@@ -39,13 +38,6 @@ def sent_forms(page) -> dict:
     """{action: {name: value}} without the CSRF token (the helper's POST leaves it to the test client)."""
     return {action: {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
             for action, fields in Sent(page.content.decode()).forms.items()}
-
-
-@pytest.fixture
-def ann(people):
-    client = Client()
-    client.force_login(people["ann"])
-    return client
 
 
 def resave_through_the_page(client, version: PackVersion) -> None:
