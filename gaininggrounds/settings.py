@@ -238,6 +238,8 @@ RATE_LIMITS = {
     # club signs up together from one wifi) and per email asked for.
     "entry_address": os.environ.get("THROTTLE_ENTRY_ADDRESS", "30/hour"),
     "entry_email": os.environ.get("THROTTLE_ENTRY_EMAIL", "5/hour"),
+    # Season packs started or imported per account: each is a new pack of up to 256 KB kept for good.
+    "pack_account": os.environ.get("THROTTLE_PACK_ACCOUNT", "60/hour"),
 }
 # Client addresses come from REMOTE_ADDR unless this many proxies (nginx) stand in front.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))

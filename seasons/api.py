@@ -10,12 +10,12 @@ from django.db.models import Q
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound, Throttled, ValidationError
 from rest_framework.parsers import BaseParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from gaininggrounds.api.openapi import conflicts, refused
+from gaininggrounds.api.openapi import RETRY_AFTER, conflicts, refused
 from gaininggrounds.api.parsers import JSONParser
 from gaininggrounds.params import ID_MAX
 from gaininggrounds.web.downloads import attachment
@@ -114,6 +114,9 @@ class PackVersionSerializer(serializers.ModelSerializer):
         return [{"path": list(p.path), "message": p.message} for p in services.problems(version)]
 
 
+TOO_MANY = refused(429, "Many packs started or imported by this account this hour: wait (Retry-After).")
+
+
 class PackStartInputSerializer(serializers.Serializer):
     name = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=1000,
                                  help_text=f"The new pack's name, 1 to {services.NAME_LENGTH} characters.")
@@ -189,15 +192,18 @@ class Packs(APIView):
     def get(self, request):
         return Response(PackEntrySerializer([*shipped_entries(), *version_entries(request.user)], many=True).data)
 
-    @extend_schema(request=PackStartInputSerializer, responses={201: PackVersionSerializer},
+    @extend_schema(request=PackStartInputSerializer, responses={201: PackVersionSerializer, 429: TOO_MANY},
+                   parameters=[RETRY_AFTER],
                    summary="Start a season pack from another",
                    description="A signed-in user starts a pack: a copy of a shipped season (`from_key`: "
                                "`m4e-gg0`) or of a version they may read (`pack-<id>`), renamed `name`; its "
                                "first version is a draft, answered with what the check finds. 400 "
-                               "`unknown_source` (no such season, or one you may not read), `bad_name`.")
+                               "`unknown_source` (no such season, or one you may not read), `bad_name`; 429 when "
+                               "the account started many packs this hour (`THROTTLE_PACK_ACCOUNT`: 60 by default).")
     def post(self, request):
         given = PackStartInputSerializer(data=body(request))
         given.is_valid(raise_exception=True)
+        too_many(request)
         version = services.pack_start(user=request.user, **given.validated_data)
         return version_out(request, version, status.HTTP_201_CREATED)
 
@@ -207,7 +213,7 @@ class PacksImport(APIView):
 
     @extend_schema(request={"application/json": PackImportInputSerializer, YAML: OpenApiTypes.STR,
                             "text/plain": OpenApiTypes.STR},
-                   responses={201: PackVersionSerializer},
+                   responses={201: PackVersionSerializer, 429: TOO_MANY}, parameters=[RETRY_AFTER],
                    summary="Import a season pack from a YAML file",
                    description="A signed-in user sends a shared pack's file, in the shipped files' shape: as the "
                                f"body itself (`Content-Type: {YAML}` or `text/plain`, UTF-8), or as JSON "
@@ -217,7 +223,8 @@ class PacksImport(APIView):
                                "draft, answered with what the check finds (problems and all: fix them with "
                                "`PUT /api/pack-versions/{id}/`). 400 with the file's reason: `too_big`, "
                                "`not_yaml` (and its line), `too_deep`, `not_a_pack`, `not_utf8`, `bad_key`, "
-                               "`bad_value`, `bad_number`, `bad_name`.")
+                               "`bad_value`, `bad_number`, `bad_name`; 429 when the account started many packs "
+                               "this hour (imports and starts count together).")
     def post(self, request):
         if isinstance(request.data, dict) and isinstance(request.data.get("file"), bytes):  # the body itself
             text, name = request.data["file"], ""
@@ -225,8 +232,15 @@ class PacksImport(APIView):
             given = PackImportInputSerializer(data=body(request))
             given.is_valid(raise_exception=True)
             text, name = given.validated_data["file"], given.validated_data["name"]
+        too_many(request)
         version = services.pack_import(user=request.user, text=text, name=name)
         return version_out(request, version, status.HTTP_201_CREATED)
+
+
+def too_many(request) -> None:
+    """429 with Retry-After when the account started too many packs this hour (RATE_LIMITS["pack_account"])."""
+    if (wait := services.start_wait(request.user)) is not None:
+        raise Throttled(wait)
 
 
 class PackVersionDetail(APIView):

@@ -19,6 +19,7 @@ from scoring.messages import say
 from scoring.problems import conflict, invalid
 from seasons.files import MOST_BYTES, MOST_DEPTH, deeper_than, read_pack, too_deep, too_large, unstorable
 from seasons.models import DRAFT, OWN, SITE, PackVersion, SeasonPack
+from tournaments.access import attempt_wait
 
 NAME_LENGTH = 120
 
@@ -67,6 +68,12 @@ def pack_start(*, user, name: str, from_key: str = "", data: dict | None = None)
     with transaction.atomic():
         pack = SeasonPack.objects.create(name=name, edition=edition, based_on=based_on, owner=user)
         return PackVersion.objects.create(pack=pack, number=1, data=data)
+
+
+def start_wait(user) -> float | None:
+    """Seconds before `user` may start or import another pack (RATE_LIMITS["pack_account"]: each is a new pack
+    of up to 256 KB, kept for good), else None with this one counted; asked before the work, like every limit."""
+    return attempt_wait(("pack_account", str(user.pk)))
 
 
 def pack_import(*, user, text, name: str = "") -> PackVersion:

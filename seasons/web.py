@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext, pgettext_lazy
 
+from gaininggrounds.web.forms import minutes
 from scoring.deck import Dealer
 from scoring.formats import FORMATS, FormatFileError, format_from_data, key_of
 from scoring.missions import PER_TABLE, MissionHistory, plan_mission, table_mission
@@ -60,11 +61,15 @@ def _sources(user) -> list[tuple[str, str]]:
 @login_required
 def packs(request):
     """The shipped seasons, the versions published for everyone, one's own packs; start or import one."""
-    errors, start_name, start_from = {}, "", "m4e-gg0"
+    errors, start_name, start_from, wait = {}, "", "m4e-gg0", None
     if request.method == "POST":
         action = request.POST.get("action")
         try:
-            if action == "start":
+            if action in ("start", "import") and (wait := services.start_wait(request.user)) is not None:
+                errors[action] = [ngettext("You started many packs this hour: try again in %(minutes)s minute.",
+                                           "You started many packs this hour: try again in %(minutes)s minutes.",
+                                           minutes(wait)) % {"minutes": minutes(wait)}]
+            elif action == "start":
                 start_name, start_from = request.POST.get("name", "")[:200], request.POST.get("from_key", "")
                 version = services.pack_start(user=request.user, name=start_name, from_key=start_from)
             elif action == "import":
@@ -75,14 +80,18 @@ def packs(request):
         except DomainError as error:
             errors[action] = [problem.detail for problem in error.problems]
         else:
-            messages.success(request, _("Pack started: check it, change what changed, publish it."))
-            return redirect("seasons:version", version.pk)
+            if not errors:
+                messages.success(request, _("Pack started: check it, change what changed, publish it."))
+                return redirect("seasons:version", version.pk)
     site = PackVersion.objects.filter(state=SITE).select_related("pack").order_by("pack__name", "-number")
     mine = SeasonPack.objects.filter(owner=request.user).prefetch_related("versions")
-    return render(request, "seasons/packs.html", {
+    response = render(request, "seasons/packs.html", {
         "shipped": FORMATS.values(), "site": site, "mine": mine, "sources": _sources(request.user),
         "errors": errors, "start_name": start_name, "start_from": start_from, "most_kb": MOST_BYTES // 1024},
-        status=400 if errors else 200)
+        status=429 if wait is not None else 400 if errors else 200)
+    if wait is not None:  # too many packs this hour: nothing made
+        response["Retry-After"] = str(int(wait) + 1)
+    return response
 
 
 def _upload(request) -> bytes | None:

@@ -293,3 +293,26 @@ def test_a_body_over_the_sites_upload_limit_is_refused_whole(apis, content_type,
     status, body = post_file(apis["ann"], raw, content_type)
     assert (status, body["errors"][0]["code"]) in ((413, "payload_too_large"), (400, "too_big")), body
     assert state() == before
+
+
+def test_an_account_starts_so_many_packs_an_hour_then_waits(apis, settings):
+    """Each start or import is a new pack kept for good: past the account's hourly rate, a 429 with
+    Retry-After and nothing made; another account is not held back; the page says it beside its form."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "pack_account": "2/hour"}
+    start(apis["ann"])
+    assert post_file(apis["ann"], "name: Mine\n")[0] == 201  # an import counts with the starts
+    before = state()
+    status, body = apis["ann"].post("/api/packs/", {"name": "Third", "from_key": "m4e-gg0"})
+    assert status == 429 and body["errors"][0]["code"] == "throttled", body
+    assert post_file(apis["ann"], "name: Mine again\n")[0] == 429
+    assert state() == before
+    start(apis["ben"])
+    page = Client()
+    page.force_login(get_user_model().objects.get(username="ann"))
+    answer = page.post("/console/packs/", {"action": "start", "name": "Fourth", "from_key": "m4e-gg0"})
+    assert answer.status_code == 429 and int(answer["Retry-After"]) > 60
+    assert "You started many packs this hour: try again in" in answer.content.decode()
+    assert not SeasonPack.objects.filter(name="Fourth").exists()
