@@ -141,3 +141,34 @@ def _without_bayou(user):
     draft = packs.draft_save(version=draft, user=user, data=data)
     assert not packs.problems(draft), packs.problems(draft)
     return packs.version_publish(version=draft, user=user, released_on=date(2026, 9, 1))
+
+
+def _settings_post(page) -> dict:
+    """The console's settings form as a browser sends it unchanged (its fields' shown values)."""
+    form = page.context["form"]
+    post = {}
+    for name, field in form.fields.items():
+        value = form.initial.get(name, field.initial)
+        if isinstance(value, bool):
+            if value:
+                post[name] = "on"
+        elif value is not None:
+            post[name] = value.isoformat() if hasattr(value, "isoformat") else str(value)
+    return post
+
+
+def test_the_console_moves_an_event_to_the_next_season_and_says_why_another_edition_is_refused(people):
+    """Through the settings page: the chart posted was the old season's, so a new season's own first chart is
+    taken (no "select a valid choice" on the chart); another edition is refused in the edition's words."""
+    ann = people["ann"]
+    event = event_made(ann, players=2, format="m4e-gg0", factions=("guild", "bayou"), date=date(2026, 12, 5))
+    console = Client()
+    console.force_login(ann)
+    url = f"/console/e/{event.slug}/settings/"
+    post = _settings_post(console.get(url))
+    refused = console.post(url, {**post, "format": "m3e"}).content.decode()
+    assert "The edition cannot change once players have registered" in refused
+    assert "Select a valid choice" not in refused and Event.objects.get(pk=event.pk).format == "m4e-gg0"
+    version = published(ann)
+    moved = console.post(url, {**post, "format": version.key})
+    assert moved.status_code == 302 and Event.objects.get(pk=event.pk).format == version.key

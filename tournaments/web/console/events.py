@@ -336,12 +336,13 @@ def settings_page(request, event):
                "late_arrivals": event.late_arrivals, "conceder": event.conceder, "cut_size": event.cut_size,
                "cut_draws": event.cut_draws, "bye_tp": rules.bye.tp, "bye_diff": rules.bye.diff, "bye_vp": rules.bye.vp,
                "concession_winner_vp": rules.concession.winner.vp, "forfeit_winner_vp": rules.forfeit.winner.vp}
-    form = SettingsForm(request.POST or None, initial=initial)
-    form.fields["format"].choices = format_choices(request.user, event.format)
-    fmt = get_format(event.format)
-    form.fields["round_minutes"].widget.attrs["placeholder"] = fmt.round_minutes  # the default
-    asked = request.POST.get("format")
+    fmt, asked, post = get_format(event.format), request.POST.get("format"), request.POST.copy()
     shown = get_format(asked) if known_format(asked) else fmt  # the format asked for, else the event's: its charts
+    if shown is not fmt:  # another season: its own first chart (the one posted was the old season's)
+        post["scheme_chart"] = shown.scheme_charts[0].key
+    form = SettingsForm(post or None, initial=initial)
+    form.fields["format"].choices = format_choices(request.user, event.format)
+    form.fields["round_minutes"].widget.attrs["placeholder"] = fmt.round_minutes  # the default
     form.fields["scheme_chart"].choices = [(c.key, c.name) for c in shown.scheme_charts]
     if fmt.edition != "M3E":  # only what the event's edition uses: Dead Man's Hand is M3E's
         del form.fields["dead_mans_hand"]
